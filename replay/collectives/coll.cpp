@@ -1,0 +1,46 @@
+#include "replay/collectives/coll.hpp"
+
+namespace tireplay {
+
+Coll::Coll(P2PWorld& world, const Communicator& comm, int world_rank)
+    : world_(world), comm_(comm), world_rank_(world_rank), rank_(comm.local_rank(world_rank))
+{
+}
+
+void Coll::send(int dst, uint64_t bytes, int tag)
+{
+  world_.wait(world_.post_send(world_rank_, comm_.world_rank(dst), tag, comm_.id(), bytes, false, false));
+}
+
+void Coll::recv(int src, uint64_t bytes, int tag)
+{
+  world_.wait(world_.post_recv(src < 0 ? src : comm_.world_rank(src), world_rank_, tag, comm_.id(), bytes));
+}
+
+Request* Coll::isend(int dst, uint64_t bytes, int tag)
+{
+  return world_.post_send(world_rank_, comm_.world_rank(dst), tag, comm_.id(), bytes, true, false);
+}
+
+Request* Coll::irecv(int src, uint64_t bytes, int tag)
+{
+  return world_.post_recv(src < 0 ? src : comm_.world_rank(src), world_rank_, tag, comm_.id(), bytes);
+}
+
+void Coll::waitall(std::vector<Request*>& requests)
+{
+  // Completion time of a waitall is the latest completion: waiting in order gives the same instant.
+  for (Request* r : requests)
+    world_.wait(r);
+  requests.clear();
+}
+
+void Coll::sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag)
+{
+  Request* s = isend(dst, send_bytes, tag);
+  Request* r = irecv(src, recv_bytes, tag);
+  world_.wait(s);
+  world_.wait(r);
+}
+
+} // namespace tireplay

@@ -1,0 +1,66 @@
+// What a collective algorithm sees: its communicator, and blocking / non-blocking point-to-point
+// operations in that communicator's ranks. Algorithms are plain functions of a Coll and CollArgs,
+// one per file under replay/collectives/<operation>/, registered in registry.cpp.
+#pragma once
+
+#include "replay/communicator.hpp"
+#include "replay/p2p.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace tireplay {
+
+struct CollArgs {
+  uint64_t bytes  = 0;  // bytes each rank sends (per destination for all-to-all, gather, allgather)
+  uint64_t bytes2 = 0;  // bytes each rank receives (per source where it applies)
+  int root        = 0;
+  const std::vector<uint64_t>* send_counts = nullptr;  // v-variants: bytes per comm rank
+  const std::vector<uint64_t>* recv_counts = nullptr;
+};
+
+// SMPI's tags for collective messages (src/smpi/include/private.hpp): disjoint from user tags, which are >= 0.
+constexpr int kTagGather        = -445;
+constexpr int kTagAllgather     = -556;
+constexpr int kTagAllgatherv    = -667;
+constexpr int kTagBarrier       = -778;
+constexpr int kTagReduceScatter = -889;
+constexpr int kTagAlltoallv     = -1000;
+constexpr int kTagAlltoall      = -1112;
+constexpr int kTagGatherv       = -2223;
+constexpr int kTagBcast         = -3334;
+constexpr int kTagAllreduce     = -4445;
+constexpr int kTagReduce        = -112;
+constexpr int kTagScatter       = -223;
+constexpr int kTagScatterv      = -334;
+constexpr int kTagScan          = -888;
+
+class Coll {
+public:
+  Coll(P2PWorld& world, const Communicator& comm, int world_rank);
+
+  int rank() const { return rank_; }
+  int size() const { return comm_.size(); }
+
+  void send(int dst, uint64_t bytes, int tag);
+  void recv(int src, uint64_t bytes, int tag);
+  Request* isend(int dst, uint64_t bytes, int tag);
+  Request* irecv(int src, uint64_t bytes, int tag);
+  void wait(Request* r) { world_.wait(r); }
+  /// Waits for every request and clears the vector.
+  void waitall(std::vector<Request*>& requests);
+  /// MPI_Sendrecv: isend + irecv, then both waited.
+  void sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag);
+
+  /// A vector that algorithms may use for their requests (kept between calls: no allocation per call).
+  std::vector<Request*>& scratch() { return scratch_; }
+
+private:
+  P2PWorld& world_;
+  const Communicator& comm_;
+  int world_rank_;
+  int rank_;
+  std::vector<Request*> scratch_;
+};
+
+} // namespace tireplay

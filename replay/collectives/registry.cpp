@@ -1,0 +1,94 @@
+#include "replay/collectives/registry.hpp"
+
+#include "replay/collectives/algorithms.hpp"
+
+#include <stdexcept>
+
+namespace tireplay {
+
+namespace a = algorithms;
+
+const std::vector<CollOperation>& collective_operations()
+{
+  static const std::vector<CollOperation> operations{
+      {ActionKind::Barrier, "barrier", "linear",
+       {{"linear", "all send to rank 0, which then answers all (Open MPI basic_linear)", a::barrier_linear}}},
+      {ActionKind::Bcast, "bcast", "binomial",
+       {{"binomial", "binomial tree rooted at the root", a::bcast_binomial},
+        {"flat", "the root sends to every rank", a::bcast_flat}}},
+      {ActionKind::Reduce, "reduce", "linear",
+       {{"linear", "every rank sends to the root", a::reduce_linear}}},
+      {ActionKind::AllReduce, "allreduce", "reduce_bcast",
+       {{"reduce_bcast", "linear reduce to rank 0, then binomial broadcast", a::allreduce_reduce_bcast}}},
+      {ActionKind::AllToAll, "alltoall", "ompi",
+       {{"ompi", "Open MPI's choice among linear, pairwise and bruck by size", a::alltoall_ompi},
+        {"linear", "all receives and sends posted at once", a::alltoall_linear},
+        {"pairwise", "p-1 exchanges with rank XOR step (power of two only)", a::alltoall_pairwise},
+        {"bruck", "ceil(log2 p) steps of packed blocks", a::alltoall_bruck}}},
+      {ActionKind::AllToAllV, "alltoallv", "linear",
+       {{"linear", "all receives then all sends, posted at once", a::alltoallv_linear}}},
+      {ActionKind::Gather, "gather", "linear", {{"linear", "every rank sends to the root", a::gather_linear}}},
+      {ActionKind::GatherV, "gatherv", "linear", {{"linear", "every rank sends to the root", a::gatherv_linear}}},
+      {ActionKind::Scatter, "scatter", "linear", {{"linear", "the root sends to every rank", a::scatter_linear}}},
+      {ActionKind::ScatterV, "scatterv", "linear",
+       {{"linear", "the root sends to every rank", a::scatterv_linear}}},
+      {ActionKind::AllGather, "allgather", "linear",
+       {{"linear", "every rank exchanges with every other at once", a::allgather_linear}}},
+      {ActionKind::AllGatherV, "allgatherv", "linear",
+       {{"linear", "every rank exchanges with every other at once", a::allgatherv_linear}}},
+      {ActionKind::ReduceScatter, "reducescatter", "reduce_scatterv",
+       {{"reduce_scatterv", "linear reduce to rank 0, then linear scatterv", a::reducescatter_reduce_scatterv}}},
+      {ActionKind::Scan, "scan", "linear",
+       {{"linear", "receive from every lower rank, send to every higher rank", a::scan_linear}}},
+      {ActionKind::ExScan, "exscan", "linear",
+       {{"linear", "receive from every lower rank, send to every higher rank", a::scan_linear}}},
+  };
+  return operations;
+}
+
+const CollOperation& collective_operation(ActionKind kind)
+{
+  for (const auto& op : collective_operations())
+    if (op.kind == kind)
+      return op;
+  throw std::logic_error("not a collective: " + std::string(action_name(kind)));
+}
+
+namespace {
+const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view name)
+{
+  std::string valid;
+  for (const auto& alg : op.algorithms) {
+    if (alg.name == name)
+      return alg;
+    valid += (valid.empty() ? "" : ", ") + std::string(alg.name);
+  }
+  throw std::invalid_argument("unknown " + std::string(op.name) + " algorithm '" + std::string(name) +
+                              "' (valid: " + valid + ")");
+}
+} // namespace
+
+CollChoice::CollChoice() : chosen_(static_cast<size_t>(ActionKind::Count_), nullptr)
+{
+  for (const auto& op : collective_operations())
+    chosen_[static_cast<size_t>(op.kind)] = &find_algorithm(op, op.smpi_default);
+}
+
+void CollChoice::set(const std::string& assignment)
+{
+  auto eq = assignment.find('=');
+  if (eq == std::string::npos)
+    throw std::invalid_argument("--coll expects <operation>=<algorithm>, got '" + assignment + "'");
+  std::string op_name = assignment.substr(0, eq);
+  std::string valid;
+  for (const auto& op : collective_operations()) {
+    if (op.name == op_name) {
+      chosen_[static_cast<size_t>(op.kind)] = &find_algorithm(op, assignment.substr(eq + 1));
+      return;
+    }
+    valid += (valid.empty() ? "" : ", ") + std::string(op.name);
+  }
+  throw std::invalid_argument("unknown collective operation '" + op_name + "' (valid: " + valid + ")");
+}
+
+} // namespace tireplay

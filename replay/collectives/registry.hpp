@@ -1,0 +1,47 @@
+// One table of algorithms per collective operation: {name, description, function}. The CLI (`tireplay
+// algorithms`, `--coll op=name`), the engine and the tests all read these tables.
+#pragma once
+
+#include "replay/collectives/coll.hpp"
+#include "src/trace/action.hpp"
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tireplay {
+
+using CollFunction = void (*)(Coll&, const CollArgs&);
+
+struct CollAlgorithm {
+  std::string_view name;
+  std::string_view description;
+  CollFunction run;
+};
+
+struct CollOperation {
+  ActionKind kind;
+  std::string_view name;                 // as in --coll <name>=...
+  std::string_view smpi_default;         // what SMPI 3.32's default selector runs
+  std::vector<CollAlgorithm> algorithms;
+};
+
+/// Every collective operation, in a fixed order.
+const std::vector<CollOperation>& collective_operations();
+
+const CollOperation& collective_operation(ActionKind kind);
+
+/// The algorithm to run for each operation, indexed by ActionKind.
+class CollChoice {
+public:
+  CollChoice();  // SMPI's defaults
+  /// Applies "op=name". Throws std::invalid_argument naming the valid operations or algorithms.
+  void set(const std::string& assignment);
+  const CollAlgorithm& get(ActionKind kind) const { return *chosen_[static_cast<size_t>(kind)]; }
+
+private:
+  std::vector<const CollAlgorithm*> chosen_;
+};
+
+} // namespace tireplay

@@ -1,0 +1,47 @@
+#include "replay/communicator.hpp"
+
+#include <numeric>
+
+namespace tireplay {
+
+Communicator::Communicator(int id, std::vector<int> members, int world_size)
+    : id_(id), members_(std::move(members)), local_(world_size, -1)
+{
+  for (int i = 0; i < size(); i++)
+    local_[members_[i]] = i;
+}
+
+CommTable::CommTable(int world_size) : world_size_(world_size)
+{
+  std::vector<int> all(world_size);
+  std::iota(all.begin(), all.end(), 0);
+  comms_.push_back(std::make_unique<Communicator>(0, std::move(all), world_size));
+}
+
+const Communicator* CommTable::find(int id) const
+{
+  if (id < 0 || id >= static_cast<int>(comms_.size()))
+    return nullptr;
+  return comms_[id].get();
+}
+
+std::string CommTable::define(int id, const std::vector<int>& members)
+{
+  if (const Communicator* known = find(id)) {
+    if (known->members() != members)
+      return "communicator " + std::to_string(id) + " was already defined with other members";
+    return "";
+  }
+  std::vector<bool> seen(world_size_, false);
+  for (int m : members) {
+    if (seen[m])
+      return "world rank " + std::to_string(m) + " is listed twice in communicator " + std::to_string(id);
+    seen[m] = true;
+  }
+  if (static_cast<int>(comms_.size()) <= id)
+    comms_.resize(id + 1);
+  comms_[id] = std::make_unique<Communicator>(id, members, world_size_);
+  return "";
+}
+
+} // namespace tireplay

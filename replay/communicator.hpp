@@ -1,0 +1,42 @@
+// Communicators: MPI_COMM_WORLD and those that comm_split / comm_dup actions create.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tireplay {
+
+class Communicator {
+public:
+  Communicator(int id, std::vector<int> members, int world_size);
+
+  int id() const { return id_; }
+  int size() const { return static_cast<int>(members_.size()); }
+  int world_rank(int local) const { return members_[local]; }
+  /// Rank of a world rank in this communicator, -1 if it is not a member.
+  int local_rank(int world) const { return local_[world]; }
+  const std::vector<int>& members() const { return members_; }
+
+private:
+  int id_;
+  std::vector<int> members_;  // world rank of each local rank
+  std::vector<int> local_;    // local rank of each world rank, -1 outside
+};
+
+/// Every communicator of a replay, by id (0 = world). Ranks register the ones their traces create.
+class CommTable {
+public:
+  explicit CommTable(int world_size);
+  const Communicator& get(int id) const { return *comms_[id]; }
+  /// Defines communicator `id`; a second definition must list the same members. Returns an error text or "".
+  std::string define(int id, const std::vector<int>& members);
+  /// The members of communicator `id`, or nullptr if undefined.
+  const Communicator* find(int id) const;
+
+private:
+  int world_size_;
+  std::vector<std::unique_ptr<Communicator>> comms_;
+};
+
+} // namespace tireplay

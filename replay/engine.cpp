@@ -1,0 +1,205 @@
+#include "replay/engine.hpp"
+
+#include "src/trace/trace_source.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <memory>
+#include <regex>
+#include <sys/resource.h>
+
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay {
+namespace {
+
+// SimGrid options under smpi/ that belong to SimGrid's network model, not to the SMPI layer we replace.
+bool is_simgrid_smpi_option(const std::string& key)
+{
+  return key == "smpi/bw-factor" || key == "smpi/lat-factor" || key == "smpi/IB-penalty-factors";
+}
+
+/// Host names, one per rank slot, from smpirun's hostfile format (`name` or `name:count` per line).
+std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint64_t>& lines)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw InputError(path + ": cannot open the hostfile");
+  std::vector<std::string> hosts;
+  std::string line;
+  uint64_t number = 0;
+  while (std::getline(in, line)) {
+    number++;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+      line.pop_back();
+    if (line.empty())
+      continue;
+    int count  = 1;
+    auto colon = line.rfind(':');
+    if (colon != std::string::npos) {
+      std::string n = line.substr(colon + 1);
+      char* end     = nullptr;
+      long value    = std::strtol(n.c_str(), &end, 10);
+      if (n.empty() || *end != '\0' || value <= 0 || value > 1000000)
+        throw InputError(input_error_text(path, number, "the count after ':' is not a positive integer", line));
+      count = static_cast<int>(value);
+      line  = line.substr(0, colon);
+    }
+    for (int i = 0; i < count; i++) {
+      hosts.push_back(line);
+      lines.push_back(number);
+    }
+  }
+  if (hosts.empty())
+    throw InputError(path + ": the hostfile is empty");
+  return hosts;
+}
+
+/// Host names of the actors of a SimGrid deployment file, in order.
+std::vector<std::string> read_deployment(const std::string& path, std::vector<uint64_t>& lines)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw InputError(path + ": cannot open the deployment file");
+  static const std::regex actor(R"(<(actor|process)\b[^>]*\bhost\s*=\s*["']([^"']+)["'])");
+  std::vector<std::string> hosts;
+  std::string line;
+  uint64_t number = 0;
+  while (std::getline(in, line)) {
+    number++;
+    for (std::sregex_iterator it(line.begin(), line.end(), actor), end; it != end; ++it) {
+      hosts.push_back((*it)[2].str());
+      lines.push_back(number);
+    }
+  }
+  if (hosts.empty())
+    throw InputError(path + ": the deployment file has no <actor host=...>");
+  return hosts;
+}
+
+std::vector<sg4::Host*> place_ranks(const ReplayOptions& opt, const sg4::Engine& engine, int np)
+{
+  std::vector<uint64_t> lines;
+  std::vector<std::string> names;
+  std::string source = !opt.hostfile.empty() ? opt.hostfile : opt.deployment;
+  if (!opt.hostfile.empty())
+    names = read_hostfile(opt.hostfile, lines);
+  else if (!opt.deployment.empty())
+    names = read_deployment(opt.deployment, lines);
+
+  std::vector<sg4::Host*> candidates;
+  for (size_t i = 0; i < names.size(); i++) {
+    sg4::Host* host = engine.host_by_name_or_null(names[i]);
+    if (host == nullptr)
+      throw InputError(source + ":" + std::to_string(lines[i]) + ": unknown host '" + names[i] + "' in platform " +
+                       opt.platform);
+    candidates.push_back(host);
+  }
+  if (candidates.empty()) {
+    candidates = engine.get_all_hosts();  // round-robin over the platform's hosts
+    if (candidates.empty())
+      throw InputError(opt.platform + ": the platform has no host");
+  } else if (static_cast<int>(candidates.size()) < np && !opt.oversubscribe) {
+    throw InputError(source + ": " + std::to_string(np) + " ranks but only " + std::to_string(candidates.size()) +
+                     " hosts (pass --oversubscribe to place several ranks per host, as smpirun does)");
+  }
+  std::vector<sg4::Host*> hosts(np);
+  for (int r = 0; r < np; r++)
+    hosts[r] = candidates[r % candidates.size()];
+  return hosts;
+}
+
+void raise_open_file_limit()
+{
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+} // namespace
+
+ReplayResult run_replay(const ReplayOptions& opt)
+{
+  auto wall_start = std::chrono::steady_clock::now();
+
+  SmpiConfig smpi;
+  std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--cfg=surf/precision:1e-9",
+                                "--log=xbt_cfg.thres:warning", "--log=ker_engine.thres:critical"};
+  for (const auto& kv : opt.cfg) {
+    auto colon = kv.find(':');
+    if (colon == std::string::npos)
+      throw std::invalid_argument("--cfg expects key:value, got '" + kv + "'");
+    std::string key = kv.substr(0, colon);
+    if (is_simgrid_smpi_option(key) || !smpi.apply(key, kv.substr(colon + 1)))
+      args.push_back("--cfg=" + kv);
+  }
+  CollChoice choice;
+  for (const auto& c : opt.coll)
+    choice.set(c);
+
+  raise_open_file_limit();
+  TraceInputs inputs = open_trace(opt.trace, opt.np);
+  int np             = static_cast<int>(inputs.ranks.size());
+
+  std::vector<char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.data());
+  int argc = static_cast<int>(argv.size());
+  sg4::Engine engine(&argc, argv.data());
+  try {
+    engine.load_platform(opt.platform);
+  } catch (const std::exception& e) {
+    throw InputError(opt.platform + ": " + e.what());
+  }
+  std::vector<sg4::Host*> hosts = place_ranks(opt, engine, np);
+
+  std::unique_ptr<ReplayState> replay;
+  Progress progress(opt.progress, inputs.total_bytes, [&replay]() {
+    uint64_t sum = 0;
+    for (const auto& r : replay->ranks)
+      sum += r.reader->bytes_consumed();
+    return sum;
+  });
+  replay = std::make_unique<ReplayState>(np, choice, std::move(progress));
+  replay->p2p.config = smpi;
+  for (int r = 0; r < np; r++) {
+    replay->ranks[r].rank   = r;
+    replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np);
+    replay->p2p.hosts[r]    = hosts[r];
+    replay->p2p.overheads.emplace_back(smpi, *hosts[r]);
+  }
+  for (int r = 0; r < np; r++) {
+    ReplayState* state = replay.get();
+    sg4::Actor::create(std::to_string(r), hosts[r], [state, r]() { run_rank(*state, r); });
+  }
+
+  engine.run();
+  replay->progress.finish();
+  if (!replay->error.empty())
+    throw InputError(replay->error);
+
+  ReplayResult result;
+  for (const auto& rank : replay->ranks) {
+    result.ranks.push_back(rank.stats);
+    result.actions += rank.stats.actions;
+    result.simulated_time = std::max(result.simulated_time, rank.stats.finish_time);
+    result.hosts.push_back(hosts[rank.rank]->get_name());
+    if (!rank.finished) {
+      std::string where = rank.reader->file() + ":" + std::to_string(rank.current_line);
+      if (rank.current == ActionKind::Finalize)
+        where = rank.reader->file() + ": end of trace (waiting for its pending requests)";
+      result.blocked.push_back({rank.rank, std::string(action_name(rank.current)), where});
+    }
+  }
+  result.unmatched    = replay->p2p.unmatched();
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  return result;
+}
+
+} // namespace tireplay

@@ -1,0 +1,49 @@
+// One replay: a platform, a host for each rank, a trace; the S4U simulation; the result.
+#pragma once
+
+#include "replay/replay_state.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tireplay {
+
+struct ReplayOptions {
+  std::string platform;
+  std::string hostfile;    // smpirun's format: one host per line, or host:count
+  std::string deployment;  // a SimGrid deployment file: one <actor host="..."> per rank, in rank order
+  bool oversubscribe = false;  // more ranks than hostfile entries: wrap around, as smpirun does
+  int np             = 0;      // 0: as many as the trace has
+  std::string trace;
+  std::vector<std::string> cfg;   // key:value, smpi/ ones for the engine, the others for SimGrid
+  std::vector<std::string> coll;  // op=algorithm
+  bool progress = false;
+};
+
+struct BlockedRank {
+  int rank;
+  std::string action;  // what it waits in
+  std::string where;   // FILE:LINE
+};
+
+struct ReplayResult {
+  double simulated_time = 0;  // when the last rank finished, seconds
+  double wall_seconds   = 0;
+  uint64_t actions      = 0;
+  std::vector<RankStats> ranks;
+  std::vector<std::string> hosts;  // host of each rank
+  std::vector<BlockedRank> blocked;
+  std::vector<P2PWorld::Unmatched> unmatched;
+};
+
+/// A simulated failure of the replayed application (the trace deadlocks). Exit status 3.
+struct DeadlockError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Runs the replay. Throws InputError (bad input) or std::invalid_argument (bad option). A replay whose
+/// ranks end blocked returns normally with `blocked` filled in.
+ReplayResult run_replay(const ReplayOptions& options);
+
+} // namespace tireplay

@@ -1,0 +1,270 @@
+#include "replay/p2p.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include <algorithm>
+
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay {
+namespace {
+
+constexpr uint64_t kEnvelopeBytes = 16;  // SMPI adds the MPI envelope (tag, destination, communicator)
+constexpr size_t kChunk           = 4096;
+
+bool same_stream(const Request* send, const Request* recv)
+{
+  return send->comm == recv->comm && send->tag == recv->tag;
+}
+
+Request* first_matching(const RequestQueue& queue, const Request* probe, bool probe_is_send)
+{
+  for (Request* r = queue.head; r != nullptr; r = r->next)
+    if (probe_is_send ? same_stream(probe, r) : same_stream(r, probe))
+      return r;
+  return nullptr;
+}
+
+} // namespace
+
+void RequestQueue::push(Request* r)
+{
+  r->next = nullptr;
+  r->prev = tail;
+  if (tail != nullptr)
+    tail->next = r;
+  else
+    head = r;
+  tail = r;
+}
+
+void RequestQueue::remove(Request* r)
+{
+  (r->prev != nullptr ? r->prev->next : head) = r->next;
+  (r->next != nullptr ? r->next->prev : tail) = r->prev;
+  r->next = r->prev = nullptr;
+}
+
+P2PWorld::P2PWorld(int world_size) : hosts(world_size), inboxes_(world_size)
+{
+  for (int r = 0; r < world_size; r++)
+    wakeups.push_back(sg4::Semaphore::create(0));
+  for (auto& inbox : inboxes_) {
+    inbox.sends.resize(world_size);
+    inbox.recvs.resize(world_size);
+  }
+}
+
+P2PWorld::~P2PWorld() = default;
+
+Request* P2PWorld::allocate()
+{
+  if (free_.empty()) {
+    chunks_.emplace_back(new Request[kChunk]);
+    for (size_t i = 0; i < kChunk; i++)
+      free_.push_back(&chunks_.back()[kChunk - 1 - i]);
+  }
+  Request* r = free_.back();
+  free_.pop_back();
+  *r      = Request{};
+  r->refs = 1;
+  r->seq  = next_seq++;
+  return r;
+}
+
+void P2PWorld::release(Request* r)
+{
+  if (--r->refs == 0) {
+    if (r->transfer != nullptr)
+      drop(r->transfer);
+    free_.push_back(r);
+  }
+}
+
+void P2PWorld::drop(Transfer* t)
+{
+  if (--t->refs == 0) {
+    t->comm = nullptr;
+    free_transfers_.push_back(t);
+  }
+}
+
+void P2PWorld::start_transfer(Request* send)
+{
+  if (free_transfers_.empty()) {
+    transfer_chunks_.emplace_back(new Transfer[kChunk]);
+    for (size_t i = 0; i < kChunk; i++)
+      free_transfers_.push_back(&transfer_chunks_.back()[kChunk - 1 - i]);
+  }
+  Transfer* t = free_transfers_.back();
+  free_transfers_.pop_back();
+  *t       = Transfer{};
+  t->refs  = 1;
+  t->comm  = sg4::Comm::sendto_async(hosts[send->src], hosts[send->dst], send->bytes + kEnvelopeBytes);
+  send->transfer = t;
+}
+
+void P2PWorld::wait_transfer(Transfer* t, int rank)
+{
+  if (t->done)
+    return;
+  if (t->someone_waits) {
+    t->second_waiter = rank;
+    wakeups[rank]->acquire();
+    return;
+  }
+  t->someone_waits = true;
+  t->comm->wait();
+  t->done = true;
+  if (t->second_waiter >= 0)
+    wakeups[t->second_waiter]->release();
+}
+
+void P2PWorld::wake(Request* r)
+{
+  if (r->has_waiter) {
+    r->has_waiter = false;
+    wakeups[r->is_send ? r->src : r->dst]->release();
+  }
+}
+
+void P2PWorld::match(Request* send, Request* recv)
+{
+  recv->sender_was_detached = send->detached;
+  recv->bytes               = std::min(recv->bytes, send->bytes);
+  recv->src                 = send->src;
+  if (send->transfer == nullptr)
+    start_transfer(send);
+  recv->transfer = send->transfer;
+  recv->transfer->refs++;
+  send->matched = recv->matched = true;
+  wake(send);
+  wake(recv);
+}
+
+Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes, bool nonblocking, bool synchronous)
+{
+  // SMPI injects the send overhead before the message reaches the receiver's queue.
+  bool detached = !synchronous && bytes < static_cast<uint64_t>(config.detached_send_threshold);
+  if (detached || nonblocking || synchronous) {
+    const auto& overhead = nonblocking ? overheads[src].isend : overheads[src].send;
+    if (!overhead.is_zero())
+      if (double seconds = overhead.at(bytes); seconds > 0)
+        sg4::this_actor::sleep_for(seconds);
+  }
+  Request* s  = allocate();
+  s->is_send  = true;
+  s->src      = src;
+  s->dst      = dst;
+  s->tag      = tag;
+  s->comm     = comm;
+  s->bytes    = bytes;
+  s->detached = detached;
+
+  Inbox& inbox   = inboxes_[dst];
+  Request* named = first_matching(inbox.recvs[src], s, true);
+  Request* any   = first_matching(inbox.any_recvs, s, true);
+  Request* recv  = (named != nullptr && (any == nullptr || named->seq < any->seq)) ? named : any;
+  if (recv != nullptr) {
+    (recv == named ? inbox.recvs[src] : inbox.any_recvs).remove(recv);
+    match(s, recv);
+    release(recv);  // the queue's reference
+    return s;
+  }
+  if (bytes < static_cast<uint64_t>(config.async_small_threshold))
+    start_transfer(s);  // eager: the data moves before the receive is posted
+  s->refs++;
+  inbox.sends[src].push(s);
+  return s;
+}
+
+Request* P2PWorld::post_recv(int src, int dst, int tag, int comm, uint64_t bytes)
+{
+  Request* r = allocate();
+  r->src     = src;
+  r->dst     = dst;
+  r->tag     = tag;
+  r->comm    = comm;
+  r->bytes   = bytes;
+
+  Inbox& inbox  = inboxes_[dst];
+  Request* send = nullptr;
+  if (src >= 0) {
+    send = first_matching(inbox.sends[src], r, false);
+  } else {
+    for (const auto& queue : inbox.sends)
+      if (Request* c = first_matching(queue, r, false); c != nullptr && (send == nullptr || c->seq < send->seq))
+        send = c;
+  }
+  if (send != nullptr) {
+    inbox.sends[send->src].remove(send);
+    match(send, r);
+    release(send);
+    return r;
+  }
+  r->refs++;
+  (src >= 0 ? inbox.recvs[src] : inbox.any_recvs).push(r);
+  return r;
+}
+
+bool P2PWorld::is_complete(Request* r)
+{
+  if (r->is_send && r->detached)
+    return true;
+  if (!r->matched)
+    return false;
+  if (!r->transfer->done && r->transfer->comm->test())
+    r->transfer->done = true;
+  return r->transfer->done;
+}
+
+void P2PWorld::wait(Request* r)
+{
+  if (!(r->is_send && r->detached)) {
+    if (!r->matched) {
+      r->has_waiter = true;
+      wakeups[r->is_send ? r->src : r->dst]->acquire();
+    }
+    wait_transfer(r->transfer, r->is_send ? r->src : r->dst);
+    if (!r->is_send && r->sender_was_detached) {
+      const auto& overhead = overheads[r->dst].receive;
+      if (!overhead.is_zero())
+        if (double seconds = overhead.at(r->bytes); seconds > 0)
+          sg4::this_actor::sleep_for(seconds);
+    }
+  }
+  release(r);
+}
+
+bool P2PWorld::test(Request* r)
+{
+  if (config.test_sleep > 0)
+    sg4::this_actor::sleep_for(test_sleep_factor * config.test_sleep);
+  if (!is_complete(r)) {
+    if (config.grow_injected_times)
+      test_sleep_factor++;
+    return false;
+  }
+  test_sleep_factor = 1;
+  wait(r);  // completes at once; applies smpi/or like SMPI's finish_wait
+  return true;
+}
+
+std::vector<P2PWorld::Unmatched> P2PWorld::unmatched() const
+{
+  std::vector<Unmatched> out;
+  for (const auto& inbox : inboxes_) {
+    for (const auto& queue : inbox.sends)
+      for (Request* r = queue.head; r != nullptr; r = r->next)
+        out.push_back({true, r->src, r->dst, r->tag, r->comm, r->bytes});
+    for (const auto& queue : inbox.recvs)
+      for (Request* r = queue.head; r != nullptr; r = r->next)
+        out.push_back({false, r->src, r->dst, r->tag, r->comm, r->bytes});
+    for (Request* r = inbox.any_recvs.head; r != nullptr; r = r->next)
+      out.push_back({false, r->src, r->dst, r->tag, r->comm, r->bytes});
+  }
+  return out;
+}
+
+} // namespace tireplay

@@ -1,0 +1,114 @@
+// Point-to-point messages with SMPI's semantics (SimGrid 3.32, src/smpi/mpi/smpi_request.cpp):
+// FIFO matching by (communicator, source, tag) in the receiver's queue, detached (eager) sends below
+// smpi/send-is-detached-thresh, rendezvous above, transfers of size+16 bytes (the MPI envelope) that
+// start when both sides are posted (or at the send below smpi/async-small-thresh), and the
+// smpi/os, ois, or overheads. Matching is done here, in plain C++; SimGrid only carries the bytes.
+#pragma once
+
+#include "replay/smpi_config.hpp"
+
+#include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace simgrid::s4u {
+class Actor;
+class Host;
+}
+
+namespace tireplay {
+
+/// The bytes of one matched message in flight, shared by its send and receive requests. Only one actor at a
+/// time waits on the SimGrid communication (SimGrid keeps one timeout per side of a host-to-host transfer);
+/// the other side, if it waits too, sleeps on its semaphore and is woken when the first returns.
+struct Transfer {
+  simgrid::s4u::CommPtr comm;
+  bool done          = false;
+  bool someone_waits = false;
+  int second_waiter  = -1;  // world rank blocked until the transfer completes
+  int refs           = 0;
+};
+
+struct Request {
+  Request* next = nullptr;  // in a matching queue
+  Request* prev = nullptr;
+  uint64_t seq  = 0;        // posting order, to pick the oldest candidate across queues
+  int src       = 0;        // world ranks; src < 0 for a receive from any source
+  int dst       = 0;
+  int tag       = 0;
+  int comm      = 0;
+  uint64_t bytes = 0;
+  bool is_send        = false;
+  bool detached       = false;  // a send that completes without waiting for the receiver
+  bool matched        = false;
+  bool sender_was_detached = false;  // receive side: smpi/or applies
+  int refs            = 0;      // owner + matching queue
+  Transfer* transfer = nullptr;  // set when the data starts moving
+  bool has_waiter = false;  // its owner sleeps on its semaphore until this request is matched
+};
+
+/// Intrusive FIFO of requests.
+struct RequestQueue {
+  Request* head = nullptr;
+  Request* tail = nullptr;
+  void push(Request* r);
+  void remove(Request* r);
+};
+
+/// What the replay of one rank needs to know about the others, shared by all ranks.
+struct P2PWorld {
+  SmpiConfig config;
+  std::vector<simgrid::s4u::Host*> hosts;    // host of each world rank
+  std::vector<simgrid::s4u::SemaphorePtr> wakeups;  // per world rank: released when its awaited request matches
+  std::vector<HostOverheads> overheads;      // per world rank
+  uint64_t next_seq = 0;
+  int test_sleep_factor = 1;  // SMPI's `static int nsleeps` in Request::test: shared by every rank
+
+  explicit P2PWorld(int world_size);
+  ~P2PWorld();
+  P2PWorld(const P2PWorld&) = delete;
+
+  Request* allocate();
+  void release(Request* r);  // drops one reference
+
+  /// Posts a send from the calling rank. `synchronous` sends (Ssend) never detach.
+  Request* post_send(int src, int dst, int tag, int comm, uint64_t bytes, bool nonblocking, bool synchronous);
+  /// Posts a receive; src = -1 receives from any source.
+  Request* post_recv(int src, int dst, int tag, int comm, uint64_t bytes);
+  /// Blocks until the request completes, then drops the owner's reference.
+  void wait(Request* r);
+  /// MPI_Test: injects smpi/test, returns true (and drops the reference) if the request completed.
+  bool test(Request* r);
+  bool is_complete(Request* r);
+
+  /// Unmatched sends and receives left when the replay ends, for the report.
+  struct Unmatched {
+    bool is_send;
+    int src, dst, tag, comm;
+    uint64_t bytes;
+  };
+  std::vector<Unmatched> unmatched() const;
+
+private:
+  struct Inbox {
+    std::vector<RequestQueue> sends;  // unexpected sends, by source world rank
+    std::vector<RequestQueue> recvs;  // posted receives, by source world rank
+    RequestQueue any_recvs;           // posted receives from any source
+  };
+  void match(Request* send, Request* recv);
+  void wake(Request* r);
+  void wait_transfer(Transfer* t, int rank);
+  void drop(Transfer* t);
+  void start_transfer(Request* send);
+
+  std::vector<Inbox> inboxes_;  // by destination world rank
+  std::vector<std::unique_ptr<Request[]>> chunks_;
+  std::vector<Request*> free_;
+  std::vector<std::unique_ptr<Transfer[]>> transfer_chunks_;
+  std::vector<Transfer*> free_transfers_;
+};
+
+} // namespace tireplay

@@ -1,0 +1,34 @@
+// Progress of a long replay on stderr: actions done, actions/s, share of the trace read, ETA.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+
+namespace tireplay {
+
+class Progress {
+public:
+  /// `bytes_read` tells how much of the trace (of `total_bytes`) the readers consumed so far.
+  Progress(bool enabled, uint64_t total_bytes, std::function<uint64_t()> bytes_read);
+
+  /// Called once per action; cheap except once every few thousand actions.
+  void tick()
+  {
+    if (enabled_ && (++actions_ & 0x3fff) == 0)
+      report(false);
+  }
+  void finish();
+
+private:
+  void report(bool last);
+
+  bool enabled_;
+  uint64_t total_bytes_;
+  std::function<uint64_t()> bytes_read_;
+  uint64_t actions_ = 0;
+  std::chrono::steady_clock::time_point start_, last_print_;
+  bool printed_ = false;
+};
+
+} // namespace tireplay

@@ -1,0 +1,291 @@
+// The replay of one rank: read an action, execute it with SMPI's semantics (smpi_replay.cpp), repeat.
+#include "replay/replay_state.hpp"
+
+#include <simgrid/Exception.hpp>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <stdexcept>
+
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay {
+namespace {
+
+class RankReplay {
+public:
+  RankReplay(ReplayState& replay, RankState& me) : replay_(replay), p2p_(replay.p2p), me_(me) {}
+
+  void execute(const Action& a);
+  void finish();
+
+private:
+  const Communicator& comm_of(const Action& a) const;
+  [[noreturn]] void fail(const std::string& what) const;
+  void compute(double flops);
+  void store_request(int src, int dst, int tag, Request* r) { me_.pending.push_back({src, dst, tag, r}); }
+  /// Index of the first pending request stored under (src, dst, tag), -1 if none.
+  int find_pending(int src, int dst, int tag) const;
+  void wait_action(const Action& a);
+  void test_action(const Action& a);
+  void waitall();
+  void waitany();
+  void collective(const Action& a);
+
+  ReplayState& replay_;
+  P2PWorld& p2p_;
+  RankState& me_;
+};
+
+const Communicator& RankReplay::comm_of(const Action& a) const
+{
+  const Communicator* comm = replay_.comms.find(a.comm);
+  if (comm == nullptr)
+    fail("communicator " + std::to_string(a.comm) + " is not defined");
+  if (comm->local_rank(me_.rank) < 0)
+    fail("rank " + std::to_string(me_.rank) + " is not a member of communicator " + std::to_string(a.comm));
+  return *comm;
+}
+
+void RankReplay::fail(const std::string& what) const
+{
+  throw InputError(me_.reader->file() + ":" + std::to_string(me_.reader->line()) + ": " + what);
+}
+
+void RankReplay::compute(double flops)
+{
+  if (flops > 0)
+    sg4::this_actor::execute(flops);
+}
+
+int RankReplay::find_pending(int src, int dst, int tag) const
+{
+  for (size_t i = 0; i < me_.pending.size(); i++) {
+    const auto& p = me_.pending[i];
+    if (p.dst == dst && p.tag == tag && (p.src == src || p.src < 0))
+      return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void RankReplay::wait_action(const Action& a)
+{
+  if (me_.pending.empty())
+    fail("wait not preceded by any isend or irecv");
+  size_t index = 0;  // the paper's and pre-3.20 `wait` takes the oldest request
+  if (a.has_request_key) {
+    const Communicator& comm = comm_of(a);
+    int found                = find_pending(comm.world_rank(a.peer), comm.world_rank(a.peer2), a.tag);
+    if (found < 0)
+      return;  // as SMPI: assume a test already caught it
+    index = static_cast<size_t>(found);
+  }
+  Request* r = me_.pending[index].request;
+  me_.pending.erase(me_.pending.begin() + static_cast<long>(index));
+  if (r != nullptr)
+    p2p_.wait(r);
+}
+
+void RankReplay::test_action(const Action& a)
+{
+  const Communicator& comm = comm_of(a);
+  int found                = find_pending(comm.world_rank(a.peer), comm.world_rank(a.peer2), a.tag);
+  if (found < 0 || me_.pending[found].request == nullptr)
+    return;  // SMPI ignores a test of a request already completed
+  PendingRequest p = me_.pending[found];
+  me_.pending.erase(me_.pending.begin() + found);
+  // SMPI re-stores the request at the back of its (src, dst, tag) list, completed or not.
+  if (p2p_.test(p.request))
+    p.request = nullptr;
+  me_.pending.push_back(p);
+}
+
+void RankReplay::waitall()
+{
+  for (const auto& p : me_.pending)
+    if (p.request != nullptr)
+      p2p_.wait(p.request);
+  me_.pending.clear();
+}
+
+void RankReplay::waitany()
+{
+  // The trace does not say which request completed: wait for the oldest one still pending.
+  for (size_t i = 0; i < me_.pending.size(); i++) {
+    if (me_.pending[i].request != nullptr) {
+      Request* r = me_.pending[i].request;
+      me_.pending.erase(me_.pending.begin() + static_cast<long>(i));
+      p2p_.wait(r);
+      return;
+    }
+  }
+}
+
+void RankReplay::collective(const Action& a)
+{
+  const Communicator& comm = comm_of(a);
+  Coll c(p2p_, comm, me_.rank);
+  CollArgs args;
+  args.bytes       = a.bytes;
+  args.bytes2      = a.bytes2;
+  args.root        = a.root;
+  args.send_counts = &a.send_counts;
+  args.recv_counts = &a.recv_counts;
+  try {
+    replay_.colls.get(a.kind).run(c, args);
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
+  }
+}
+
+void RankReplay::execute(const Action& a)
+{
+  const double start = sg4::Engine::get_clock();
+  double* bucket     = &me_.stats.comm_seconds;
+  switch (a.kind) {
+    case ActionKind::Init:
+    case ActionKind::Finalize:
+    case ActionKind::CommSize:
+    case ActionKind::Location:
+      return;
+    case ActionKind::CommSplit:
+    case ActionKind::CommDup: {
+      if (a.new_comm < 0)
+        return;  // SimGrid's argument-less form
+      const std::vector<int>& members = a.kind == ActionKind::CommSplit ? a.members : comm_of(a).members();
+      bool member                     = false;
+      for (int m : members)
+        member = member || m == me_.rank;
+      if (!member)
+        fail("rank " + std::to_string(me_.rank) + " is not a member of the communicator it creates");
+      if (std::string err = replay_.comms.define(a.new_comm, members); !err.empty())
+        fail(err);
+      return;
+    }
+    case ActionKind::Compute:
+      bucket = &me_.stats.compute_seconds;
+      if (p2p_.config.simulate_computation)
+        compute(a.flops);
+      break;
+    case ActionKind::Sleep:
+      bucket = &me_.stats.compute_seconds;
+      sg4::this_actor::sleep_for(a.seconds);
+      break;
+    case ActionKind::Send:
+    case ActionKind::Ssend:
+    case ActionKind::Isend:
+    case ActionKind::Issend: {
+      const Communicator& comm = comm_of(a);
+      bool nonblocking         = a.kind == ActionKind::Isend || a.kind == ActionKind::Issend;
+      bool synchronous         = a.kind == ActionKind::Ssend || a.kind == ActionKind::Issend;
+      int dst                  = comm.world_rank(a.peer);
+      Request* r = p2p_.post_send(me_.rank, dst, a.tag, comm.id(), a.bytes, nonblocking, synchronous);
+      if (nonblocking)
+        store_request(me_.rank, dst, a.tag, r);
+      else
+        p2p_.wait(r);
+      break;
+    }
+    case ActionKind::Recv:
+    case ActionKind::Irecv: {
+      const Communicator& comm = comm_of(a);
+      int src                  = a.peer < 0 ? kAnySource : comm.world_rank(a.peer);
+      Request* r               = p2p_.post_recv(src, me_.rank, a.tag, comm.id(), a.bytes);
+      if (a.kind == ActionKind::Irecv)
+        store_request(src, me_.rank, a.tag, r);
+      else
+        p2p_.wait(r);
+      break;
+    }
+    case ActionKind::Wait:
+      bucket = &me_.stats.wait_seconds;
+      wait_action(a);
+      break;
+    case ActionKind::Test:
+      bucket = &me_.stats.wait_seconds;
+      test_action(a);
+      break;
+    case ActionKind::WaitAll:
+      bucket = &me_.stats.wait_seconds;
+      waitall();
+      break;
+    case ActionKind::WaitAny:
+      bucket = &me_.stats.wait_seconds;
+      waitany();
+      break;
+    case ActionKind::SendRecv: {
+      const Communicator& comm = comm_of(a);
+      if (a.peer == comm.local_rank(me_.rank) && a.peer2 == a.peer)
+        return;  // SMPI copies locally
+      Coll c(p2p_, comm, me_.rank);
+      c.sendrecv(a.peer, a.bytes, a.peer2, a.bytes2, 0);
+      break;
+    }
+    default: {
+      collective(a);
+      double after_comm = sg4::Engine::get_clock();
+      me_.stats.comm_seconds += after_comm - start;
+      // SMPI's replay executes the reduction flops on every rank after the collective, even without
+      // smpi/simulate-computation.
+      compute(a.flops);
+      me_.stats.compute_seconds += sg4::Engine::get_clock() - after_comm;
+      return;
+    }
+  }
+  *bucket += sg4::Engine::get_clock() - start;
+}
+
+void RankReplay::finish()
+{
+  // SMPI (smpi_replay_main) waits, for each (src, dst, tag), only the last request stored under it.
+  std::vector<PendingRequest> last;
+  for (const auto& p : me_.pending) {
+    bool replaced = false;
+    for (auto& l : last)
+      if (l.src == p.src && l.dst == p.dst && l.tag == p.tag) {
+        l        = p;
+        replaced = true;
+      }
+    if (!replaced)
+      last.push_back(p);
+  }
+  me_.pending.clear();
+  for (const auto& p : last)
+    if (p.request != nullptr)
+      p2p_.wait(p.request);
+  if (p2p_.config.finalization_barrier) {
+    Coll c(p2p_, replay_.comms.get(kWorldComm), me_.rank);
+    replay_.colls.get(ActionKind::Barrier).run(c, CollArgs{});
+  }
+}
+
+} // namespace
+
+void run_rank(ReplayState& replay, int rank)
+{
+  RankState& me = replay.ranks[rank];
+  RankReplay replayer(replay, me);
+  Action action;
+  try {
+    if (replay.p2p.config.init_sleep > 0)
+      sg4::this_actor::sleep_for(replay.p2p.config.init_sleep);
+    while (me.reader->next(action)) {
+      me.current      = action.kind;
+      me.current_line = me.reader->line();
+      replayer.execute(action);
+      me.stats.actions++;
+      replay.progress.tick();
+    }
+    me.current_line = 0;
+    me.current      = ActionKind::Finalize;
+    replayer.finish();
+    me.finished          = true;
+    me.stats.finish_time = sg4::Engine::get_clock();
+  } catch (const InputError& e) {
+    if (replay.error.empty())
+      replay.error = e.what();
+    sg4::Actor::kill_all();
+  }
+}
+
+} // namespace tireplay

@@ -1,0 +1,57 @@
+// The state shared by the actors of one replay: passed explicitly, no globals.
+#pragma once
+
+#include "replay/collectives/registry.hpp"
+#include "replay/communicator.hpp"
+#include "replay/p2p.hpp"
+#include "replay/progress.hpp"
+#include "src/trace/rank_reader.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tireplay {
+
+struct RankStats {
+  double compute_seconds = 0;  // compute, sleep, reduction flops
+  double comm_seconds    = 0;  // blocking point-to-point and collectives
+  double wait_seconds    = 0;  // wait, waitall, waitany, test
+  double finish_time     = 0;
+  uint64_t actions       = 0;
+};
+
+/// A request the trace can name later with (src, dst, tag), as SMPI's replay stores them.
+struct PendingRequest {
+  int src, dst, tag;  // world ranks; src < 0 for a receive from any source
+  Request* request;   // nullptr once a test saw it complete
+};
+
+struct RankState {
+  int rank = 0;
+  std::unique_ptr<RankReader> reader;
+  std::vector<PendingRequest> pending;
+  RankStats stats;
+  ActionKind current = ActionKind::Init;  // what the rank is doing, for the report of a blocked replay
+  uint64_t current_line = 0;
+  bool finished         = false;
+};
+
+struct ReplayState {
+  P2PWorld p2p;
+  CommTable comms;
+  CollChoice colls;
+  std::vector<RankState> ranks;
+  Progress progress;
+  std::string error;  // first input error met by an actor; the replay stops
+
+  ReplayState(int world_size, CollChoice choice, Progress progress_)
+      : p2p(world_size), comms(world_size), colls(std::move(choice)), ranks(world_size), progress(std::move(progress_))
+  {
+  }
+};
+
+/// The body of the actor that replays one rank.
+void run_rank(ReplayState& replay, int rank);
+
+} // namespace tireplay

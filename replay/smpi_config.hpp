@@ -1,0 +1,56 @@
+// The SMPI settings that shape point-to-point timing (SimGrid 3.32 defaults), read from `--cfg smpi/...`.
+// SimGrid's own options (network/model, surf/precision, ...) are passed through to the S4U engine.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace simgrid::s4u {
+class Host;
+}
+
+namespace tireplay {
+
+/// A piecewise-linear overhead `smpi/os`, `smpi/or`, `smpi/ois`: "bound:base:per_byte;..." as SMPI parses it.
+class PiecewiseOverhead {
+public:
+  PiecewiseOverhead() = default;
+  explicit PiecewiseOverhead(const std::string& spec);  // throws std::invalid_argument
+  /// Seconds for a message of `bytes` bytes (SMPI's smpi::Host::osend logic).
+  double at(size_t bytes) const;
+  bool is_zero() const { return zero_; }
+
+private:
+  struct Segment {
+    size_t bound;
+    double base;
+    double per_byte;
+  };
+  std::vector<Segment> segments_;
+  bool zero_ = true;
+};
+
+struct SmpiConfig {
+  int detached_send_threshold = 65536;  // smpi/send-is-detached-thresh: smaller sends do not wait for the receiver
+  int async_small_threshold   = 0;      // smpi/async-small-thresh: smaller sends start before the receive is posted
+  double test_sleep           = 1e-4;   // smpi/test: time injected in each MPI_Test
+  bool grow_injected_times    = true;   // smpi/grow-injected-times
+  bool simulate_computation   = true;   // smpi/simulate-computation
+  bool finalization_barrier   = false;  // smpi/finalization-barrier
+  double init_sleep           = 0;      // smpi/init
+  std::string send_overhead    = "0:0:0:0:0";  // smpi/os
+  std::string isend_overhead   = "0:0:0:0:0";  // smpi/ois
+  std::string receive_overhead = "0:0:0:0:0";  // smpi/or
+
+  /// Applies `key:value` if it is an smpi/ option. Returns false if the key is not ours. Throws on a bad value.
+  bool apply(const std::string& key, const std::string& value);
+};
+
+/// The overheads of one host: its `smpi/os`... properties, else the configuration's.
+struct HostOverheads {
+  PiecewiseOverhead send, isend, receive;
+  HostOverheads(const SmpiConfig& cfg, const simgrid::s4u::Host& host);
+};
+
+} // namespace tireplay

@@ -1,0 +1,42 @@
+#include "src/cli/commands.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace tireplay {
+
+const std::vector<Command>& commands()
+{
+  static const std::vector<Command> table{
+      {"replay", "replay a time-independent trace on a SimGrid platform and predict its time", replay_command},
+      {"algorithms", "list the collective algorithms, by operation", algorithms_command},
+  };
+  return table;
+}
+
+namespace {
+void usage(FILE* out)
+{
+  std::fprintf(out, "usage: tireplay <command> [options]   (tireplay <command> --help for its options)\n\ncommands:\n");
+  for (const auto& c : commands())
+    std::fprintf(out, "  %-12.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(),
+                 static_cast<int>(c.summary.size()), c.summary.data());
+}
+} // namespace
+
+int run_cli(int argc, char** argv)
+{
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+    usage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? kExitBadInput : kExitOk;
+  }
+  for (const auto& c : commands())
+    if (c.name == argv[1])
+      return c.run(argc - 1, argv + 1);
+  std::fprintf(stderr, "tireplay: unknown command '%s'\n", argv[1]);
+  usage(stderr);
+  return kExitBadInput;
+}
+
+} // namespace tireplay

@@ -1,0 +1,29 @@
+// The subcommands of `tireplay`, in one table.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace tireplay {
+
+// Exit statuses.
+constexpr int kExitOk       = 0;
+constexpr int kExitFailure  = 1;  // internal error
+constexpr int kExitBadInput = 2;  // the user's input or options are wrong
+constexpr int kExitBlocked  = 3;  // the replayed application deadlocks
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(int argc, char** argv);  // argv[0] is the command's name
+};
+
+const std::vector<Command>& commands();
+
+int replay_command(int argc, char** argv);
+int algorithms_command(int argc, char** argv);
+
+/// Dispatches `tireplay <command> ...`.
+int run_cli(int argc, char** argv);
+
+} // namespace tireplay

@@ -1,0 +1,89 @@
+#include "src/report/summary.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+
+namespace tireplay {
+
+void print_summary(FILE* out, const ReplayResult& result)
+{
+  std::fprintf(out, "Simulated time: %.9f s\n", result.simulated_time);
+  std::fprintf(out, "Ranks: %zu   Actions: %llu   Replay wall time: %.3f s\n", result.ranks.size(),
+               static_cast<unsigned long long>(result.actions), result.wall_seconds);
+  constexpr size_t kShown = 32;
+  std::fprintf(out, "%6s  %-24s %14s %14s %14s %14s\n", "rank", "host", "compute (s)", "comm (s)", "wait (s)",
+               "finish (s)");
+  for (size_t r = 0; r < result.ranks.size() && r < kShown; r++) {
+    const auto& s = result.ranks[r];
+    std::fprintf(out, "%6zu  %-24s %14.6f %14.6f %14.6f %14.6f\n", r, result.hosts[r].c_str(), s.compute_seconds,
+                 s.comm_seconds, s.wait_seconds, s.finish_time);
+  }
+  if (result.ranks.size() > kShown)
+    std::fprintf(out, "  ... %zu more ranks (see --json)\n", result.ranks.size() - kShown);
+}
+
+void print_problems(FILE* out, const ReplayResult& result)
+{
+  if (!result.blocked.empty()) {
+    std::fprintf(out, "tireplay: the replay ended with %zu ranks blocked:\n", result.blocked.size());
+    for (const auto& b : result.blocked)
+      std::fprintf(out, "  rank %d: blocked in %s at %s\n", b.rank, b.action.c_str(), b.where.c_str());
+  }
+  size_t sends = 0, recvs = 0;
+  for (const auto& u : result.unmatched)
+    (u.is_send ? sends : recvs)++;
+  if (sends > 0)
+    std::fprintf(out, "tireplay: %zu messages were sent but never received:\n", sends);
+  for (const auto& u : result.unmatched)
+    if (u.is_send)
+      std::fprintf(out, "  rank %d -> rank %d, tag %d, communicator %d, %llu bytes\n", u.src, u.dst, u.tag, u.comm,
+                   static_cast<unsigned long long>(u.bytes));
+  if (recvs > 0)
+    std::fprintf(out, "tireplay: %zu receives never got a message:\n", recvs);
+  for (const auto& u : result.unmatched)
+    if (!u.is_send)
+      std::fprintf(out, "  rank %d <- %s, tag %d, communicator %d\n", u.dst,
+                   u.src < 0 ? "any source" : ("rank " + std::to_string(u.src)).c_str(), u.tag, u.comm);
+}
+
+void write_json_summary(const std::string& path, const ReplayOptions& options, const ReplayResult& result)
+{
+  nlohmann::json j;
+  j["simulated_time"] = result.simulated_time;
+  j["ranks"]          = result.ranks.size();
+  j["actions"]        = result.actions;
+  j["wall_seconds"]   = result.wall_seconds;
+  j["platform"]       = options.platform;
+  j["trace"]          = options.trace;
+  j["completed"]      = result.blocked.empty();
+  auto& per_rank      = j["per_rank"] = nlohmann::json::array();
+  for (size_t r = 0; r < result.ranks.size(); r++) {
+    const auto& s = result.ranks[r];
+    per_rank.push_back({{"rank", r},
+                        {"host", result.hosts[r]},
+                        {"compute_seconds", s.compute_seconds},
+                        {"comm_seconds", s.comm_seconds},
+                        {"wait_seconds", s.wait_seconds},
+                        {"finish_time", s.finish_time},
+                        {"actions", s.actions}});
+  }
+  auto& blocked = j["blocked"] = nlohmann::json::array();
+  for (const auto& b : result.blocked)
+    blocked.push_back({{"rank", b.rank}, {"action", b.action}, {"where", b.where}});
+  auto& unmatched = j["unmatched_messages"] = nlohmann::json::array();
+  for (const auto& u : result.unmatched)
+    unmatched.push_back({{"kind", u.is_send ? "send" : "recv"},
+                         {"src", u.src},
+                         {"dst", u.dst},
+                         {"tag", u.tag},
+                         {"communicator", u.comm},
+                         {"bytes", u.bytes}});
+  std::ofstream out(path);
+  if (!out)
+    throw InputError(path + ": cannot write the JSON summary");
+  out << j.dump(2) << "\n";
+}
+
+} // namespace tireplay

@@ -1,0 +1,81 @@
+// The typed form of one line of a time-independent trace (docs/trace-format.md).
+// The reader fills an Action in place; the engine executes it; nothing downstream sees text.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace tireplay {
+
+enum class ActionKind : uint8_t {
+  Init,
+  Finalize,
+  CommSize,
+  CommSplit,
+  CommDup,
+  Compute,
+  Sleep,
+  Location,
+  Send,
+  Isend,
+  Ssend,
+  Issend,
+  Recv,
+  Irecv,
+  Wait,
+  Test,
+  WaitAll,
+  WaitAny,
+  SendRecv,
+  Barrier,
+  Bcast,
+  Reduce,
+  AllReduce,
+  AllToAll,
+  AllToAllV,
+  Gather,
+  GatherV,
+  Scatter,
+  ScatterV,
+  AllGather,
+  AllGatherV,
+  ReduceScatter,
+  Scan,
+  ExScan,
+  Count_
+};
+
+constexpr int kAnySource = -1;
+constexpr int kWorldComm = 0;
+
+struct Action {
+  ActionKind kind = ActionKind::Init;
+  int comm = kWorldComm;   // communicator id (tireplay extension `comm=<id>`), 0 is MPI_COMM_WORLD
+  int peer = 0;            // p2p partner (rank in comm); kAnySource for receives from any source; sendRecv: dst
+  int peer2 = 0;           // sendRecv: src; wait/test: dst
+  int tag = 0;
+  int root = 0;
+  bool has_request_key = false;  // wait/test name (src, dst, tag); pre-3.20 `wait` does not
+  int new_comm = 0;              // comm_split / comm_dup: id of the communicator created
+  uint64_t bytes = 0;            // bytes sent (per peer for alltoall/gather/allgather)
+  uint64_t bytes2 = 0;           // bytes received (per peer where it applies)
+  double flops = 0;              // compute, reduction flops of reduce/allreduce/scan/reducescatter
+  double seconds = 0;            // sleep
+  std::vector<uint64_t> send_counts;  // v-variants, bytes per comm rank
+  std::vector<uint64_t> recv_counts;
+  std::vector<int> members;           // comm_split: world ranks of the new communicator, in its rank order
+};
+
+/// Canonical lower-case name of an action, as docs/trace-format.md spells it.
+std::string_view action_name(ActionKind kind);
+
+/// Looks an action name up, case-insensitively. Returns false when the name is unknown.
+bool action_from_name(std::string_view name, ActionKind& kind);
+
+/// The names of every action, for error messages.
+std::string known_action_names();
+
+bool is_collective(ActionKind kind);
+
+} // namespace tireplay

@@ -1,0 +1,40 @@
+// Turns the fields of one trace line into a typed Action, checking every argument rule of
+// docs/trace-format.md. Errors are thrown as ParseError with a message that names the field;
+// the reader adds FILE:LINE and the quoted line.
+#pragma once
+
+#include "src/trace/action.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tireplay {
+
+struct ParseError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// What the parser of one rank's trace remembers from line to line.
+struct RankParseState {
+  int rank       = 0;  // the rank whose trace this is
+  int world_size = 1;
+  int default_datatype_size = 1;  // MPI_BYTE until `init <x>` switches to MPI_DOUBLE
+  bool paper_format = false;      // `p0 compute 1e6`: peers are written pN, no tags (trace-replay paper, Table 1)
+  std::vector<int> comm_sizes;    // size of each communicator this rank knows, by id (0 = world)
+};
+
+/// Splits a line on blanks and tabs into `fields` (views into `line`).
+void split_fields(std::string_view line, std::vector<std::string_view>& fields);
+
+/// Reads the rank field (`3` or `p3`). Returns false if it is not a rank.
+bool parse_rank_field(std::string_view field, int& rank);
+
+/// Parses fields[1..] of a line whose rank field was already checked. Fills `out`, throws ParseError.
+void parse_action(const std::vector<std::string_view>& fields, RankParseState& state, Action& out);
+
+/// The syntax of an action, for error messages and docs (e.g. "send <partner> <tag> <count> [datatype]").
+std::string_view action_usage(ActionKind kind);
+
+} // namespace tireplay

@@ -1,0 +1,112 @@
+#include "src/trace/rank_reader.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+
+namespace tireplay {
+namespace {
+constexpr size_t kBufferSize = 64 * 1024;
+
+std::string_view trim(std::string_view s)
+{
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+} // namespace
+
+std::string input_error_text(const std::string& file, uint64_t line, const std::string& what, std::string_view text)
+{
+  std::string msg = file + ":" + std::to_string(line) + ": " + what;
+  if (!text.empty())
+    msg += "\n    " + std::string(text);
+  return msg;
+}
+
+RankReader::RankReader(const RankInput& input, int rank, int world_size) : input_(input), buffer_(kBufferSize)
+{
+  state_.rank       = rank;
+  state_.world_size = world_size;
+  state_.comm_sizes.push_back(world_size);
+  stream_ = std::fopen(input.path.c_str(), "rb");
+  if (stream_ == nullptr)
+    throw InputError(input.display_path + ": cannot open the trace of rank " + std::to_string(rank) + ": " +
+                     std::strerror(errno));
+}
+
+RankReader::~RankReader()
+{
+  if (stream_ != nullptr)
+    std::fclose(stream_);
+}
+
+bool RankReader::next_line(std::string_view& line)
+{
+  while (true) {
+    char* start = buffer_.data() + begin_;
+    auto* nl    = static_cast<char*>(std::memchr(start, '\n', end_ - begin_));
+    if (nl != nullptr || (eof_ && begin_ < end_)) {
+      size_t len = nl != nullptr ? static_cast<size_t>(nl - start) : end_ - begin_;
+      line       = std::string_view(start, len);
+      begin_ += len + (nl != nullptr ? 1 : 0);
+      consumed_ += len + 1;
+      return true;
+    }
+    if (eof_)
+      return false;
+    // Keep the partial line, then refill; grow only for a line longer than the buffer.
+    std::memmove(buffer_.data(), start, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+    if (end_ == buffer_.size())
+      buffer_.resize(buffer_.size() * 2);
+    size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, stream_);
+    if (got == 0) {
+      if (std::ferror(stream_))
+        throw InputError(input_.display_path + ": read error: " + std::strerror(errno));
+      eof_ = true;
+    }
+    end_ += got;
+  }
+}
+
+bool RankReader::next(Action& out)
+{
+  std::string_view raw;
+  while (next_line(raw)) {
+    std::string_view line = raw;
+    if (input_.numbered) {
+      size_t tab = line.find('\t');
+      std::from_chars(line.data(), line.data() + tab, line_number_);
+      line.remove_prefix(tab + 1);
+    } else {
+      line_number_++;
+    }
+    line = trim(line);
+    if (line.empty() || line.front() == '#')
+      continue;
+    split_fields(line, fields_);
+    int rank = -1;
+    if (!parse_rank_field(fields_[0], rank))
+      throw InputError(input_error_text(input_.display_path, line_number_,
+                                        "the first field is not a rank: '" + std::string(fields_[0]) + "'", line));
+    if (rank != state_.rank)
+      throw InputError(input_error_text(input_.display_path, line_number_,
+                                        "line for rank " + std::to_string(rank) + " in the trace of rank " +
+                                            std::to_string(state_.rank),
+                                        line));
+    state_.paper_format = fields_[0][0] == 'p' || fields_[0][0] == 'P';
+    try {
+      parse_action(fields_, state_, out);
+    } catch (const ParseError& e) {
+      throw InputError(input_error_text(input_.display_path, line_number_, e.what(), line));
+    }
+    return true;
+  }
+  return false;
+}
+
+} // namespace tireplay

@@ -1,0 +1,58 @@
+// Streams one rank's actions from its trace file: a fixed read buffer, lines parsed in place,
+// so memory does not grow with the trace's length.
+#pragma once
+
+#include "src/trace/action.hpp"
+#include "src/trace/line_parser.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tireplay {
+
+/// A user's input is wrong: the message is complete (`FILE:LINE: what` and the quoted line). Exit status 2.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Builds the message of an InputError that points at one line.
+std::string input_error_text(const std::string& file, uint64_t line, const std::string& what, std::string_view text);
+
+struct RankInput {
+  std::string path;          // file to read
+  std::string display_path;  // file to name in messages (the user's file when `path` is a demultiplexed copy)
+  bool numbered = false;     // each line starts with its line number in display_path and a tab
+};
+
+class RankReader {
+public:
+  RankReader(const RankInput& input, int rank, int world_size);
+  ~RankReader();
+  RankReader(const RankReader&)            = delete;
+  RankReader& operator=(const RankReader&) = delete;
+
+  /// Reads the next action into `out`. Returns false at the end of the trace. Throws InputError.
+  bool next(Action& out);
+
+  const std::string& file() const { return input_.display_path; }
+  uint64_t line() const { return line_number_; }
+  uint64_t bytes_consumed() const { return consumed_; }
+
+private:
+  bool next_line(std::string_view& line);
+
+  RankInput input_;
+  FILE* stream_ = nullptr;
+  std::vector<char> buffer_;
+  size_t begin_ = 0, end_ = 0;
+  bool eof_     = false;
+  uint64_t line_number_ = 0;
+  uint64_t consumed_    = 0;
+  RankParseState state_;
+  std::vector<std::string_view> fields_;
+};
+
+} // namespace tireplay

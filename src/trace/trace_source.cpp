@@ -1,0 +1,218 @@
+#include "src/trace/trace_source.hpp"
+
+#include "src/trace/line_parser.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <stdlib.h>
+
+namespace fs = std::filesystem;
+
+namespace tireplay {
+namespace {
+
+std::string_view trim(std::string_view s)
+{
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+/// True if the line reads as an action (`<rank> <known action> ...`), false if it reads as a file name.
+bool looks_like_action(std::string_view line, int& rank)
+{
+  std::vector<std::string_view> fields;
+  split_fields(line, fields);
+  ActionKind kind;
+  return fields.size() >= 2 && parse_rank_field(fields[0], rank) && action_from_name(fields[1], kind);
+}
+
+/// First line that is neither blank nor a comment, with its number; empty if none.
+std::string first_line(const std::string& path, uint64_t& number)
+{
+  std::ifstream in(path);
+  std::string line;
+  number = 0;
+  while (std::getline(in, line)) {
+    number++;
+    auto t = trim(line);
+    if (!t.empty() && t.front() != '#')
+      return std::string(t);
+  }
+  return "";
+}
+
+uint64_t file_size(const std::string& path)
+{
+  std::error_code ec;
+  auto size = fs::file_size(path, ec);
+  return ec ? 0 : size;
+}
+
+void check_rank_count(const std::string& path, int found, int np)
+{
+  if (np > 0 && found > np)
+    throw InputError(path + ": the trace has " + std::to_string(found) + " ranks, more than --np " +
+                     std::to_string(np));
+}
+
+TraceInputs from_directory(const std::string& dir, int np)
+{
+  std::map<int, std::string> by_rank;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.is_regular_file())
+      files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) {
+    uint64_t number;
+    std::string line = first_line(file.string(), number);
+    int rank         = -1;
+    if (line.empty() || !looks_like_action(line, rank))
+      continue;  // not a trace file (a README, an index...)
+    auto [it, inserted] = by_rank.emplace(rank, file.string());
+    if (!inserted)
+      throw InputError(file.string() + ":" + std::to_string(number) + ": rank " + std::to_string(rank) +
+                       " already has a trace: " + it->second);
+  }
+  if (by_rank.empty())
+    throw InputError(dir + ": no trace file in this directory");
+  int found = by_rank.rbegin()->first + 1;
+  check_rank_count(dir, found, np);
+  TraceInputs inputs;
+  for (int rank = 0; rank < std::max(found, np); rank++) {
+    auto it = by_rank.find(rank);
+    if (it == by_rank.end())
+      throw InputError(dir + ": no trace file for rank " + std::to_string(rank));
+    inputs.ranks.push_back({it->second, it->second, false});
+    inputs.total_bytes += file_size(it->second);
+  }
+  return inputs;
+}
+
+/// Splits a shared trace into one file per rank in a temporary directory, in one streaming pass.
+/// Each copied line keeps its original line number so that messages point into the user's file.
+TraceInputs demultiplex(const std::string& path, int np)
+{
+  TraceInputs inputs;
+  std::string pattern = (fs::temp_directory_path() / "tireplay-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr)
+    throw InputError(path + ": cannot create a temporary directory to split the shared trace");
+  inputs.temp_dir = pattern;
+
+  std::ifstream in(path);
+  std::vector<std::unique_ptr<FILE, int (*)(FILE*)>> outputs;
+  std::string line;
+  uint64_t number = 0;
+  std::vector<std::string_view> fields;
+  while (std::getline(in, line)) {
+    number++;
+    auto t = trim(line);
+    if (t.empty() || t.front() == '#')
+      continue;
+    split_fields(t, fields);
+    int rank = -1;
+    if (!parse_rank_field(fields[0], rank))
+      throw InputError(input_error_text(path, number, "the first field is not a rank: '" + std::string(fields[0]) + "'", t));
+    if (np > 0 && rank >= np)
+      throw InputError(input_error_text(path, number,
+                                        "line for rank " + std::to_string(rank) + " but --np is " + std::to_string(np), t));
+    if (rank > 1000000)
+      throw InputError(input_error_text(path, number, "rank " + std::to_string(rank) + " is out of range", t));
+    while (static_cast<int>(outputs.size()) <= rank) {
+      std::string name = inputs.temp_dir + "/rank" + std::to_string(outputs.size()) + ".txt";
+      outputs.emplace_back(std::fopen(name.c_str(), "wb"), &std::fclose);
+      if (!outputs.back())
+        throw InputError(path + ": cannot write " + name);
+      inputs.ranks.push_back({name, path, true});
+    }
+    std::fprintf(outputs[rank].get(), "%llu\t%.*s\n", static_cast<unsigned long long>(number),
+                 static_cast<int>(t.size()), t.data());
+  }
+  if (outputs.empty())
+    throw InputError(path + ": the trace holds no action");
+  outputs.clear();  // flush
+  while (np > 0 && static_cast<int>(inputs.ranks.size()) < np)
+    throw InputError(path + ": no line for rank " + std::to_string(inputs.ranks.size()) + " (--np " +
+                     std::to_string(np) + ")");
+  inputs.total_bytes = file_size(path);
+  return inputs;
+}
+
+/// SimGrid opens an index entry relative to the working directory; we also accept it relative to the index.
+std::string resolve_entry(const std::string& index, const std::string& entry)
+{
+  if (fs::path(entry).is_absolute() || fs::exists(entry))
+    return entry;
+  fs::path beside = fs::path(index).parent_path() / entry;
+  return fs::exists(beside) ? beside.string() : entry;
+}
+
+} // namespace
+
+TraceInputs::TraceInputs(TraceInputs&& other) noexcept
+    : ranks(std::move(other.ranks)), temp_dir(std::move(other.temp_dir)), total_bytes(other.total_bytes)
+{
+  other.temp_dir.clear();
+}
+
+TraceInputs::~TraceInputs()
+{
+  if (!temp_dir.empty()) {
+    std::error_code ec;
+    fs::remove_all(temp_dir, ec);
+  }
+}
+
+TraceInputs open_trace(const std::string& path, int np)
+{
+  std::error_code ec;
+  if (fs::is_directory(path, ec))
+    return from_directory(path, np);
+  if (!fs::exists(path, ec))
+    throw InputError(path + ": no such trace file or directory");
+
+  uint64_t number  = 0;
+  std::string head = first_line(path, number);
+  int rank         = -1;
+  if (head.empty())
+    throw InputError(path + ": the trace is empty");
+  if (looks_like_action(head, rank))
+    return demultiplex(path, np);
+
+  // An index: one trace file per line, rank order. A single entry names a shared trace (as in SimGrid).
+  std::ifstream in(path);
+  std::vector<std::pair<std::string, uint64_t>> entries;
+  std::string line;
+  number = 0;
+  while (std::getline(in, line)) {
+    number++;
+    auto t = trim(line);
+    if (!t.empty() && t.front() != '#')
+      entries.emplace_back(resolve_entry(path, std::string(t)), number);
+  }
+  for (const auto& [file, at] : entries)
+    if (!fs::exists(file))
+      throw InputError(path + ":" + std::to_string(at) + ": missing rank file '" + file + "'");
+  if (entries.size() == 1)
+    return demultiplex(entries[0].first, np);
+
+  check_rank_count(path, static_cast<int>(entries.size()), np);
+  if (np > static_cast<int>(entries.size()))
+    throw InputError(path + ": the index lists " + std::to_string(entries.size()) + " rank files, fewer than --np " +
+                     std::to_string(np));
+  TraceInputs inputs;
+  for (const auto& [file, at] : entries) {
+    inputs.ranks.push_back({file, file, false});
+    inputs.total_bytes += file_size(file);
+  }
+  return inputs;
+}
+
+} // namespace tireplay

@@ -1,0 +1,27 @@
+// Resolves what the user passed as --trace into one input per rank: an index file listing per-rank
+// files (SimGrid's layout), one shared file holding all ranks' lines, or a directory of per-rank files.
+#pragma once
+
+#include "src/trace/rank_reader.hpp"
+
+#include <string>
+#include <vector>
+
+namespace tireplay {
+
+struct TraceInputs {
+  std::vector<RankInput> ranks;  // index = rank
+  std::string temp_dir;          // demultiplexed copies of a shared file, removed with this object
+  uint64_t total_bytes = 0;      // sum of the inputs' sizes, for progress estimates
+
+  TraceInputs() = default;
+  TraceInputs(TraceInputs&& other) noexcept;
+  TraceInputs& operator=(TraceInputs&&) = delete;
+  TraceInputs(const TraceInputs&)       = delete;
+  ~TraceInputs();
+};
+
+/// `np` = 0 infers the rank count from the trace. Throws InputError.
+TraceInputs open_trace(const std::string& path, int np);
+
+} // namespace tireplay
