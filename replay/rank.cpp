@@ -129,6 +129,7 @@ void RankReplay::collective(const Action& a)
   args.bytes       = a.bytes;
   args.bytes2      = a.bytes2;
   args.root        = a.root;
+  args.datatype_size = a.datatype_size;
   args.send_counts = &a.send_counts;
   args.recv_counts = &a.recv_counts;
   try {

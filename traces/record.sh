@@ -46,7 +46,11 @@ cases=${RECORD_CASES:-"4:figure5 5:16 16:two_level"}
 if [ -n "${RECORD_PROGRAMS:-}" ]; then
   programs=$RECORD_PROGRAMS
 else
-  programs=$(cd "$here/programs" && ls -- *.c | sed 's/\.c$//')
+  programs=
+  for f in "$here"/programs/*.c; do
+    f=${f##*/}
+    programs="$programs ${f%.c}"
+  done
 fi
 timer=$root/tests/e2e/smpirun_time.sh
 
@@ -74,8 +78,8 @@ for p in $programs; do
   for c in $cases; do
     np=${c%%:*}
     tag=${c#*:}
-    set -- $(platform_of "$tag")
-    plat=$1 hosts=$2
+    pf=$(platform_of "$tag")
+    plat=${pf% *} hosts=${pf#* }
     name=${p}_np${np}_${tag}
     dest=$out/$name
     rm -rf -- "$dest"

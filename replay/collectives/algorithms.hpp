@@ -31,6 +31,9 @@ void allgather_linear(Coll&, const CollArgs&);
 void allgatherv_linear(Coll&, const CollArgs&);
 
 void reducescatter_reduce_scatterv(Coll&, const CollArgs&);
+void reducescatter_mpich(Coll&, const CollArgs&);
+void reducescatter_mpich_pair(Coll&, const CollArgs&);
+void reducescatter_mpich_rdb(Coll&, const CollArgs&);
 
 void scan_linear(Coll&, const CollArgs&);
 

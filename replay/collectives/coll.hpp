@@ -15,6 +15,7 @@ struct CollArgs {
   uint64_t bytes  = 0;  // bytes each rank sends (per destination for all-to-all, gather, allgather)
   uint64_t bytes2 = 0;  // bytes each rank receives (per source where it applies)
   int root        = 0;
+  int datatype_size = 1;  // reducescatter: bytes per element of the counts
   const std::vector<uint64_t>* send_counts = nullptr;  // v-variants: bytes per comm rank
   const std::vector<uint64_t>* recv_counts = nullptr;
 };

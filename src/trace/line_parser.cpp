@@ -218,8 +218,9 @@ void parse_collective(Args& a, int comm_size, int state_default_size, Action& ou
     }
     case ActionKind::ReduceScatter: {
       a.counts("recv_counts", comm_size, out.recv_counts);
-      out.flops = a.volume("flops");
-      scale(out.recv_counts, a.datatype("datatype"));
+      out.flops         = a.volume("flops");
+      out.datatype_size = a.datatype("datatype");
+      scale(out.recv_counts, out.datatype_size);
       break;
     }
     case ActionKind::AllToAllV: {

@@ -14,7 +14,7 @@
 // that is <= sqrt(N)); directions are 0 = +x, 1 = -x, 2 = +y, 3 = -y. When either grid
 // extent is < 3 the +/- neighbours of that dimension would coincide (or be the rank
 // itself), so a ring with offsets +1, -1, +2, -2 (mod N) is used instead; its 4
-// neighbours are distinct for N >= 5.
+// neighbours are distinct for N >= 5 (with N = 2 all four are the other rank, +-1).
 //
 // Tags: a message sent in direction d carries tag d. The receiver sees the sender in
 // the opposite direction (d ^ 1), so the receive posted towards neighbour e expects
@@ -124,8 +124,9 @@ void neighbours(const Grid& g, int n, int r, int nbr[4])
   if (g.ring) {
     nbr[0] = (r + 1) % n;
     nbr[1] = (r - 1 + n) % n;
-    nbr[2] = (r + 2) % n;
-    nbr[3] = ((r - 2) % n + n) % n;
+    const int k = n > 2 ? 2 : 1; // with 2 ranks, +-2 would be the rank itself
+    nbr[2]      = (r + k) % n;
+    nbr[3]      = ((r - k) % n + n) % n;
     return;
   }
   int x  = r % g.px;

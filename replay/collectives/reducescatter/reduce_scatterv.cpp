@@ -1,9 +1,8 @@
 // Reduce-scatter as a linear reduce of the whole vector to rank 0, then a linear scatterv of each rank's
-// block (SMPI's reduce_scatter__default for equal counts).
+// block: SMPI's reduce_scatter__default, which hands unequal counts to MPICH's choice.
 #include "replay/collectives/algorithms.hpp"
 
 #include <numeric>
-#include <stdexcept>
 
 namespace tireplay::algorithms {
 
@@ -12,8 +11,7 @@ void reducescatter_reduce_scatterv(Coll& c, const CollArgs& a)
   const auto& counts = *a.recv_counts;
   for (uint64_t n : counts)
     if (n != counts[0])
-      throw std::invalid_argument("reducescatter 'reduce_scatterv' needs equal counts (SMPI then uses MPICH's "
-                                  "algorithms, not available yet)");
+      return reducescatter_mpich(c, a);
   CollArgs reduce;
   reduce.bytes = std::accumulate(counts.begin(), counts.end(), uint64_t{0});
   reduce.root  = 0;
