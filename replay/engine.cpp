@@ -130,7 +130,9 @@ ReplayResult run_replay(const ReplayOptions& opt)
 
   SmpiConfig smpi;
   std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--cfg=surf/precision:1e-9",
-                                "--log=xbt_cfg.thres:warning", "--log=ker_engine.thres:critical"};
+                                "--log=xbt_cfg.thres:warning",
+                                // deadlocks are reported by us, with the trace lines the ranks block at
+                                "--log=ker_engine.app:file:/dev/null", "--log=ker_engine.add:no"};
   for (const auto& kv : opt.cfg) {
     auto colon = kv.find(':');
     if (colon == std::string::npos)

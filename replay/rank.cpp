@@ -62,7 +62,7 @@ int RankReplay::find_pending(int src, int dst, int tag) const
 {
   for (size_t i = 0; i < me_.pending.size(); i++) {
     const auto& p = me_.pending[i];
-    if (p.dst == dst && p.tag == tag && (p.src == src || p.src < 0))
+    if (p.dst == dst && p.tag == tag && p.src == src)
       return static_cast<int>(i);
   }
   return -1;
@@ -75,7 +75,8 @@ void RankReplay::wait_action(const Action& a)
   size_t index = 0;  // the paper's and pre-3.20 `wait` takes the oldest request
   if (a.has_request_key) {
     const Communicator& comm = comm_of(a);
-    int found                = find_pending(comm.world_rank(a.peer), comm.world_rank(a.peer2), a.tag);
+    int src                  = a.peer < 0 ? kAnySource : comm.world_rank(a.peer);
+    int found                = find_pending(src, comm.world_rank(a.peer2), a.tag);
     if (found < 0)
       return;  // as SMPI: assume a test already caught it
     index = static_cast<size_t>(found);
@@ -89,7 +90,8 @@ void RankReplay::wait_action(const Action& a)
 void RankReplay::test_action(const Action& a)
 {
   const Communicator& comm = comm_of(a);
-  int found                = find_pending(comm.world_rank(a.peer), comm.world_rank(a.peer2), a.tag);
+  int src                  = a.peer < 0 ? kAnySource : comm.world_rank(a.peer);
+  int found                = find_pending(src, comm.world_rank(a.peer2), a.tag);
   if (found < 0 || me_.pending[found].request == nullptr)
     return;  // SMPI ignores a test of a request already completed
   PendingRequest p = me_.pending[found];

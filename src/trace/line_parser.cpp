@@ -391,7 +391,7 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
     case ActionKind::Test:
       out.has_request_key = a.count() > 0 || kind == ActionKind::Test;
       if (out.has_request_key) {
-        out.peer  = a.rank("src", comm_size);
+        out.peer  = a.rank("src", comm_size, true);  // a receive from any source is stored under src -333
         out.peer2 = a.rank("dst", comm_size);
         out.tag   = a.integer("tag");
       }
