@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Every user error gives its exact message and exit status 2; a deadlocked replay exits 3 and names the
+# blocked ranks, their action and trace line; messages never received are listed.
+# Usage: errors.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
+set -uo pipefail
+tireplay=$1
+src=$2
+scratch=$3
+rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
+cp "$src/platforms/cluster_figure5.xml" platform.xml
+cp "$src/platforms/hosts_figure5.txt" hosts.txt
+failures=0
+
+# expect NAME STATUS EXPECTED_STDERR -- tireplay arguments
+expect() {
+  local name=$1 status=$2 expected=$3
+  shift 4
+  local got rc
+  got=$("$tireplay" "$@" 2>&1 >/dev/null)
+  rc=$?
+  if [ "$rc" -ne "$status" ] || [ "$got" != "$expected" ]; then
+    echo "FAIL $name: exit $rc (expected $status)"
+    echo "  got:      $(printf '%s' "$got" | sed '2,$s/^/            /')"
+    echo "  expected: $(printf '%s' "$expected" | sed '2,$s/^/            /')"
+    failures=$((failures + 1))
+  else
+    echo "ok   $name"
+  fi
+}
+trace() { printf '%s\n' "${@:2}" > "$1"; }
+replay() { echo replay --platform platform.xml --quiet; }
+
+trace t_unknown.txt "0 init" "0 frobnicate 3"
+expect unknown_action 2 "t_unknown.txt:2: unknown action 'frobnicate' (known: init, finalize, comm_size, comm_split, comm_dup, compute, sleep, location, send, isend, ssend, issend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan)
+    0 frobnicate 3" -- $(replay) --trace t_unknown.txt
+
+trace t_missing.txt "0 compute"
+expect missing_field 2 "t_missing.txt:1: compute: missing field 'flops' (expected: compute <flops>)
+    0 compute" -- $(replay) --trace t_missing.txt
+
+trace t_extra.txt "0 compute 10 20"
+expect extra_field 2 "t_extra.txt:1: compute: too many fields: '20' is extra (expected: compute <flops>)
+    0 compute 10 20" -- $(replay) --trace t_extra.txt
+
+trace t_nan.txt "0 send 1 0 lots" "1 recv 0 0 10"
+expect non_numeric 2 "t_nan.txt:1: send: field 'count' is not a number: 'lots' (expected: send <partner> <tag> <count> [datatype])
+    0 send 1 0 lots" -- $(replay) --trace t_nan.txt
+
+trace t_negative.txt "0 compute -5"
+expect negative_volume 2 "t_negative.txt:1: compute: field 'flops' is negative: '-5' (expected: compute <flops>)
+    0 compute -5" -- $(replay) --trace t_negative.txt
+
+trace r0.txt "0 init" "1 compute 5"
+trace r1.txt "1 init"
+printf 'r0.txt\nr1.txt\n' > t_other_rank.idx
+expect line_for_other_rank 2 "r0.txt:2: line for rank 1 in the trace of rank 0
+    1 compute 5" -- $(replay) --trace t_other_rank.idx
+
+trace t_datatype.txt "0 bcast 10 0 77"
+expect unknown_datatype 2 "t_datatype.txt:1: bcast: unknown datatype id '77' (known ids: 0..59) (expected: bcast <count> [root [datatype]])
+    0 bcast 10 0 77" -- $(replay) --trace t_datatype.txt
+
+printf 'r1.txt\nabsent.txt\n' > t_absent.idx
+expect missing_rank_file 2 "t_absent.idx:2: missing rank file 'absent.txt'" -- $(replay) --trace t_absent.idx
+
+trace t_five.txt "0 init" "1 init" "2 init" "3 init" "4 init"
+expect more_ranks_than_hosts 2 "hosts.txt: 5 ranks but only 4 hosts (pass --oversubscribe to place several ranks per host, as smpirun does)" \
+  -- $(replay) --trace t_five.txt --hostfile hosts.txt
+expect more_ranks_than_np 2 "t_five.txt:4: line for rank 3 but --np is 3
+    3 init" -- $(replay) --trace t_five.txt --np 3
+
+printf 'mycluster-0.mysite.fr\nnowhere\n' > bad_hosts.txt
+trace t_two.txt "0 init" "1 init"
+expect unknown_host 2 "bad_hosts.txt:2: unknown host 'nowhere' in platform platform.xml" -- $(replay) --trace t_two.txt --hostfile bad_hosts.txt
+
+printf '<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n<platform version="4.1">\n<zone id="z" routing="Full">\n<host id="a" speed="fast"/>\n</zone>\n</platform>\n' > bad.xml
+expect platform_error 2 "bad.xml: Parse error at bad.xml:5: cannot parse number:fast" -- replay --platform bad.xml --quiet --trace t_two.txt
+
+expect bad_coll 2 "tireplay replay: unknown bcast algorithm 'nope' (valid: binomial, flat)" -- $(replay) --trace t_two.txt --coll bcast=nope
+expect bad_cfg 2 "tireplay replay: --cfg smpi/test: 'soon' is not a number" -- $(replay) --trace t_two.txt --cfg smpi/test:soon
+expect no_trace 2 "tireplay replay: the option '--trace' is required but missing
+(see tireplay replay --help)" -- $(replay)
+expect no_such_trace 2 "nothing.txt: no such trace file or directory" -- $(replay) --trace nothing.txt
+expect unknown_command 2 "tireplay: unknown command 'replya'
+usage: tireplay <command> [options]   (tireplay <command> --help for its options)
+
+commands:
+  replay       replay a time-independent trace on a SimGrid platform and predict its time
+  algorithms   list the collective algorithms, by operation" -- replya
+
+trace t_deadlock.txt "0 init" "1 init" "0 recv 1 0 100" "1 recv 0 0 100"
+expect deadlock 3 "tireplay: the replay ended with 2 ranks blocked:
+  rank 0: blocked in recv at t_deadlock.txt:3
+  rank 1: blocked in recv at t_deadlock.txt:4
+tireplay: 2 receives never got a message:
+  rank 0 <- rank 1, tag 0, communicator 0
+  rank 1 <- rank 0, tag 0, communicator 0" -- $(replay) --trace t_deadlock.txt
+
+trace t_unreceived.txt "0 send 1 7 100" "1 compute 1e6"
+expect unreceived_message 0 "tireplay: 1 messages were sent but never received:
+  rank 0 -> rank 1, tag 7, communicator 0, 100 bytes" -- $(replay) --trace t_unreceived.txt
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures error checks failed"
+  exit 1
+fi
+echo "all error checks passed"

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Replays tiny traces on one-link and private-link platforms and checks the simulated time against values
+# computed by hand. The SMPI bandwidth/latency factors and TCP cross-traffic are turned off so that a message
+# of S bytes alone on a link takes T(S) = L + (S + 16) / B  (16: SMPI's envelope), with L = 1 ms, B = 100 MB/s.
+# Usage: engine_times.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
+set -euo pipefail
+tireplay=$1
+here=$2/tests/engine
+scratch=$3
+mkdir -p "$scratch"
+failures=0
+
+base_cfg=(--cfg smpi/bw-factor:0:1 --cfg smpi/lat-factor:0:1 --cfg network/crosstraffic:0)
+
+# check NAME EXPECTED PLATFORM [tireplay options...] -- trace lines (as printf arguments)
+check() {
+  local name=$1 expected=$2 platform=$3
+  shift 3
+  local opts=()
+  while [ "$1" != "--" ]; do opts+=("$1"); shift; done
+  shift
+  printf '%s\n' "$@" > "$scratch/$name.txt"
+  local got
+  if ! "$tireplay" replay --platform "$here/$platform" --trace "$scratch/$name.txt" --quiet \
+      --json "$scratch/$name.json" "${base_cfg[@]}" "${opts[@]}" 2> "$scratch/$name.err"; then
+    echo "FAIL $name: tireplay failed: $(cat "$scratch/$name.err")"
+    failures=$((failures + 1))
+    return
+  fi
+  got=$(sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p' "$scratch/$name.json")
+  if awk -v g="$got" -v e="$expected" 'BEGIN { d = g - e; if (d < 0) d = -d; exit !(d <= 1e-9 * (e > 1 ? e : 1)) }'; then
+    echo "ok   $name: $got"
+  else
+    echo "FAIL $name: expected $expected, got $got"
+    failures=$((failures + 1))
+  fi
+}
+
+# T(1000) = 0.001 + 1016/1e8 = 0.00101016       T(1e6) = 0.001 + 1000016/1e8 = 0.01100016
+# T(0)    = 0.001 + 16/1e8   = 0.00100016
+
+check compute 2 one_link.xml -- "0 compute 2e9" "1 compute 5e8"
+check sleep 0.25 one_link.xml -- "0 sleep 0.25" "1 init"
+# A rendezvous message (>= 64 KiB) alone on the link.
+check rendezvous 0.01100016 one_link.xml -- "0 send 1 0 1000000" "1 recv 0 0 1000000"
+# A detached (small) send waits in the receiver's queue: the transfer starts when the receive is posted, at 1 s.
+check detached_late_receiver 1.00101016 one_link.xml -- "0 send 1 0 1000" "1 compute 1e9" "1 recv 0 0 1000"
+# A rendezvous starts when the late sender arrives.
+check rendezvous_late_sender 1.01100016 one_link.xml -- "0 compute 1e9" "0 send 1 0 1000000" "1 recv 0 0 1000000"
+# The rendezvous sender is blocked until the receiver comes (0.5 s), then computes 1 s.
+check rendezvous_blocks_sender 1.51100016 one_link.xml -- "0 send 1 0 1000000" "0 compute 1e9" "1 compute 5e8" "1 recv 0 0 1000000"
+# A detached sender does not block: it computes from 0 to 1 s; the message lands at 0.5 + T(1000).
+check detached_does_not_block 1 one_link.xml -- "0 send 1 0 1000" "0 compute 1e9" "1 compute 5e8" "1 recv 0 0 1000"
+# isend + compute overlap the transfer: the wait finds it done.
+check isend_overlap 0.1 one_link.xml -- "0 isend 1 0 1000000" "0 compute 1e8" "0 wait 0 1 0" "1 irecv 0 0 1000000" "1 wait 0 1 0"
+# A successful test injects smpi/test = 1e-4 s after 2 ms of compute; the later wait is a no-op.
+check test_succeeds 0.0021 one_link.xml -- "0 send 1 0 1000" "1 irecv 0 0 1000" "1 compute 2e6" "1 test 0 1 0" "1 wait 0 1 0"
+# Two failed tests grow SMPI's shared sleep factor to 3: the third test sleeps 3e-4 s.
+# Rank 1 gets message 0 at 1 + T(1000) = 1.00101016, posts the tag-1 receive (transfer to 1.00202032),
+# computes 0.02 s to 1.02101016, then its test sleeps 3e-4: 1.02131016.
+check test_factor_grows 1.02131016 one_link.xml -- "0 compute 1e9" "0 send 1 0 1000" "0 send 1 1 1000" \
+  "1 irecv 0 0 1000" "1 test 0 1 0" "1 test 0 1 0" "1 wait 0 1 0" "1 irecv 0 1 1000" "1 compute 2e7" "1 test 0 1 1"
+# Binomial broadcast on 4 ranks, private links: two rounds of T(S).
+check bcast_binomial_small 0.00202032 private_links.xml -- "0 bcast 1000" "1 bcast 1000" "2 bcast 1000" "3 bcast 1000"
+check bcast_binomial_large 0.02200032 private_links.xml -- "0 bcast 1000000" "1 bcast 1000000" "2 bcast 1000000" "3 bcast 1000000"
+# The flat broadcast posts its three sends at once, each on its own link: one T(S).
+check bcast_flat_large 0.01100016 private_links.xml --coll bcast=flat -- "0 bcast 1000000" "1 bcast 1000000" "2 bcast 1000000" "3 bcast 1000000"
+# Allreduce = linear reduce to 0 (T), binomial bcast (2T), then 1e9 reduction flops (1 s) on every rank.
+check allreduce 1.00303048 private_links.xml -- "0 allreduce 1000 1e9" "1 allreduce 1000 1e9" "2 allreduce 1000 1e9" "3 allreduce 1000 1e9"
+# Linear barrier: empty messages to rank 0, then back: 2 T(0).
+check barrier 0.00200032 private_links.xml -- "0 barrier" "1 barrier" "2 barrier" "3 barrier"
+# All-to-all (linear for 4 ranks and 1000 bytes): each link carries one flow each way and is shared: B/2 each.
+check alltoall_contention 0.00102032 private_links.xml -- "0 alltoall 1000 1000" "1 alltoall 1000 1000" "2 alltoall 1000 1000" "3 alltoall 1000 1000"
+# Below smpi/async-small-thresh the transfer starts at the send: the late receiver finds the data there.
+check eager 1 one_link.xml --cfg smpi/async-small-thresh:2000 -- "0 send 1 0 1000" "1 compute 1e9" "1 recv 0 0 1000"
+# smpi/os injects 0.5 s in the sender before the message is posted.
+check send_overhead 0.50101016 one_link.xml --cfg smpi/os:0:0.5:0 -- "0 send 1 0 1000" "1 recv 0 0 1000"
+# Sub-communicators (tireplay extension): two disjoint 2-rank broadcasts run side by side in one round.
+check comm_split_bcast 0.00101016 private_links.xml -- \
+  "0 comm_split 1 2 0 2" "0 bcast 1000 comm=1" "2 comm_split 1 2 0 2" "2 bcast 1000 comm=1" \
+  "1 comm_split 2 2 1 3" "1 bcast 1000 comm=2" "3 comm_split 2 2 1 3" "3 bcast 1000 comm=2"
+# The paper's format: p-prefixed ranks, no tags.
+check paper_format 0.01100016 one_link.xml -- "p0 send p1 1000000" "p1 recv p0 1000000"
+# A receive from any source takes the message posted first (rank 2's, at 0), the second one rank 0's (at 1 s).
+check any_source 1.00101016 private_links.xml -- "0 compute 1e9" "0 send 1 0 1000" "2 send 1 0 1000" \
+  "1 recv -333 0 1000" "1 recv -1 0 1000" "3 init"
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures engine time checks failed"
+  exit 1
+fi
+echo "all engine time checks passed"
