@@ -79,6 +79,14 @@ check send_overhead 0.50101016 one_link.xml --cfg smpi/os:0:0.5:0 -- "0 send 1 0
 check comm_split_bcast 0.00101016 private_links.xml -- \
   "0 comm_split 1 2 0 2" "0 bcast 1000 comm=1" "2 comm_split 1 2 0 2" "2 bcast 1000 comm=1" \
   "1 comm_split 2 2 1 3" "1 bcast 1000 comm=2" "3 comm_split 2 2 1 3" "3 bcast 1000 comm=2"
+# Ssend never detaches: the sender waits for the receiver (0.5 s) and the transfer, then computes 1 s.
+check ssend_blocks 1.50101016 one_link.xml -- "0 Ssend 1 0 1000" "0 compute 1e9" "1 compute 5e8" "1 recv 0 0 1000"
+# waitAny (the trace does not say which request) waits for the oldest pending request: the tag-0 message,
+# sent at 1 s (arrives 1 + T), not the tag-1 one that arrived at T; then 1 s of compute: 2 + T.
+check waitany_oldest 2.00101016 one_link.xml -- "0 send 1 1 1000" "0 compute 1e9" "0 send 1 0 1000" \
+  "1 irecv 0 0 1000" "1 irecv 0 1 1000" "1 waitAny 2" "1 compute 1e9" "1 waitall"
+# A SimGrid deployment file places the ranks (here on the same two hosts, reversed).
+check deployment 0.01100016 one_link.xml --deployment "$here/deploy_reversed.xml" -- "0 send 1 0 1000000" "1 recv 0 0 1000000"
 # The paper's format: p-prefixed ranks, no tags.
 check paper_format 0.01100016 one_link.xml -- "p0 send p1 1000000" "p1 recv p0 1000000"
 # A receive from any source takes the message posted first (rank 2's, at 0), the second one rank 0's (at 1 s).
