@@ -1,5 +1,7 @@
 #include "replay/p2p.hpp"
 
+#include "src/trace/action.hpp"
+
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Host.hpp>
 
@@ -15,7 +17,7 @@ constexpr size_t kChunk           = 4096;
 
 bool same_stream(const Request* send, const Request* recv)
 {
-  return send->comm == recv->comm && send->tag == recv->tag;
+  return send->comm == recv->comm && (send->tag == recv->tag || (recv->tag == kAnyTag && send->tag >= 0));
 }
 
 Request* first_matching(const RequestQueue& queue, const Request* probe, bool probe_is_send)

@@ -47,6 +47,7 @@ enum class ActionKind : uint8_t {
 };
 
 constexpr int kAnySource = -1;
+constexpr int kAnyTag    = -444;  // MPI_ANY_TAG as SMPI writes it: matches any tag >= 0
 constexpr int kWorldComm = 0;
 
 struct Action {

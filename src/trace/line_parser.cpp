@@ -128,10 +128,19 @@ private:
   size_t pos_ = 2;
 };
 
-void scale(std::vector<uint64_t>& counts, int size)
+/// count × datatype size, refusing a product that does not fit in 64 bits.
+uint64_t bytes_of(Args& a, uint64_t count, int size)
+{
+  if (size > 0 && count > UINT64_MAX / static_cast<uint64_t>(size))
+    a.fail("count " + std::to_string(count) + " times the datatype size " + std::to_string(size) +
+           " overflows 64 bits");
+  return count * static_cast<uint64_t>(size);
+}
+
+void scale(Args& a, std::vector<uint64_t>& counts, int size)
 {
   for (auto& c : counts)
-    c *= static_cast<uint64_t>(size);
+    c = bytes_of(a, c, size);
 }
 
 void parse_p2p(Args& a, const RankParseState& st, int comm_size, Action& out)
@@ -142,7 +151,7 @@ void parse_p2p(Args& a, const RankParseState& st, int comm_size, Action& out)
   bool has_tag   = !st.paper_format && a.count() >= 3;
   out.tag        = has_tag ? a.integer("tag") : 0;
   uint64_t count = a.count_field("count");
-  out.bytes      = count * a.datatype("datatype");
+  out.bytes      = bytes_of(a, count, a.datatype("datatype"));
 }
 
 void parse_collective(Args& a, int comm_size, int state_default_size, Action& out)
@@ -153,7 +162,7 @@ void parse_collective(Args& a, int comm_size, int state_default_size, Action& ou
     case ActionKind::Bcast: {
       uint64_t count = a.count_field("count");
       out.root       = a.more() ? a.rank("root", comm_size) : 0;
-      out.bytes      = count * a.datatype("datatype");
+      out.bytes      = bytes_of(a, count, a.datatype("datatype"));
       break;
     }
     case ActionKind::Reduce:
@@ -164,7 +173,7 @@ void parse_collective(Args& a, int comm_size, int state_default_size, Action& ou
       out.flops      = a.volume("flops");
       if (out.kind == ActionKind::Reduce)
         out.root = a.more() ? a.rank("root", comm_size) : 0;
-      out.bytes = count * a.datatype("datatype");
+      out.bytes = bytes_of(a, count, a.datatype("datatype"));
       break;
     }
     case ActionKind::AllToAll:
@@ -175,8 +184,8 @@ void parse_collective(Args& a, int comm_size, int state_default_size, Action& ou
       uint64_t recv = a.count_field("recv_count");
       if (out.kind == ActionKind::Gather || out.kind == ActionKind::Scatter)
         out.root = a.more() ? a.rank("root", comm_size) : 0;
-      out.bytes  = send * a.datatype("send_datatype");
-      out.bytes2 = recv * a.datatype("recv_datatype");
+      out.bytes  = bytes_of(a, send, a.datatype("send_datatype"));
+      out.bytes2 = bytes_of(a, recv, a.datatype("recv_datatype"));
       break;
     }
     case ActionKind::GatherV:
@@ -204,23 +213,23 @@ void parse_collective(Args& a, int comm_size, int state_default_size, Action& ou
         send_size = a.datatype("send_datatype");
         recv_size = a.datatype("recv_datatype");
       }
-      out.bytes = send * send_size;
-      scale(out.recv_counts, recv_size);
+      out.bytes = bytes_of(a, send, send_size);
+      scale(a, out.recv_counts, recv_size);
       break;
     }
     case ActionKind::ScatterV: {
       a.counts("send_counts", comm_size, out.send_counts);
       uint64_t recv = a.count_field("recv_count");
       out.root      = a.more() ? a.rank("root", comm_size) : 0;
-      scale(out.send_counts, a.datatype("send_datatype"));
-      out.bytes2 = recv * a.datatype("recv_datatype");
+      scale(a, out.send_counts, a.datatype("send_datatype"));
+      out.bytes2 = bytes_of(a, recv, a.datatype("recv_datatype"));
       break;
     }
     case ActionKind::ReduceScatter: {
       a.counts("recv_counts", comm_size, out.recv_counts);
       out.flops         = a.volume("flops");
       out.datatype_size = a.datatype("datatype");
-      scale(out.recv_counts, out.datatype_size);
+      scale(a, out.recv_counts, out.datatype_size);
       break;
     }
     case ActionKind::AllToAllV: {
@@ -228,8 +237,8 @@ void parse_collective(Args& a, int comm_size, int state_default_size, Action& ou
       a.counts("send_counts", comm_size, out.send_counts);
       a.count_field("recv_buffer_size");
       a.counts("recv_counts", comm_size, out.recv_counts);
-      scale(out.send_counts, a.datatype("send_datatype"));
-      scale(out.recv_counts, a.datatype("recv_datatype"));
+      scale(a, out.send_counts, a.datatype("send_datatype"));
+      scale(a, out.recv_counts, a.datatype("recv_datatype"));
       break;
     }
     default:
@@ -406,8 +415,8 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
       out.peer      = a.rank("dst", comm_size);
       uint64_t recv = a.count_field("recv_count");
       out.peer2     = a.rank("src", comm_size);
-      out.bytes     = send * a.datatype("send_datatype");
-      out.bytes2    = recv * a.datatype("recv_datatype");
+      out.bytes     = bytes_of(a, send, a.datatype("send_datatype"));
+      out.bytes2    = bytes_of(a, recv, a.datatype("recv_datatype"));
       break;
     }
     default:

@@ -87,6 +87,9 @@ check waitany_oldest 2.00101016 one_link.xml -- "0 send 1 1 1000" "0 compute 1e9
   "1 irecv 0 0 1000" "1 irecv 0 1 1000" "1 waitAny 2" "1 compute 1e9" "1 waitall"
 # A SimGrid deployment file places the ranks (here on the same two hosts, reversed).
 check deployment 0.01100016 one_link.xml --deployment "$here/deploy_reversed.xml" -- "0 send 1 0 1000000" "1 recv 0 0 1000000"
+# MPI_ANY_TAG (-444, as SMPI writes it) takes any tag, in sending order.
+check any_tag 1.00101016 one_link.xml -- "0 send 1 5 1000" "0 compute 1e9" "0 send 1 3 1000" \
+  "1 recv 0 -444 1000" "1 recv 0 -444 1000"
 # The paper's format: p-prefixed ranks, no tags.
 check paper_format 0.01100016 one_link.xml -- "p0 send p1 1000000" "p1 recv p0 1000000"
 # A receive from any source takes the message posted first (rank 2's, at 0), the second one rank 0's (at 1 s).
