@@ -141,6 +141,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
     if (is_simgrid_smpi_option(key) || !smpi.apply(key, kv.substr(colon + 1)))
       args.push_back("--cfg=" + kv);
   }
+  smpi.validate();
   CollChoice choice;
   for (const auto& c : opt.coll)
     choice.set(c);

@@ -3,6 +3,7 @@
 #include "src/trace/action.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
 #include <algorithm>
@@ -101,14 +102,16 @@ void P2PWorld::start_transfer(Request* send)
   }
   Transfer* t = free_transfers_.back();
   free_transfers_.pop_back();
-  *t       = Transfer{};
-  t->refs  = 1;
-  t->comm  = sg4::Comm::sendto_async(hosts[send->src], hosts[send->dst], send->bytes + kEnvelopeBytes);
-  send->transfer = t;
+  *t             = Transfer{};
+  t->refs        = 1;
+  send->transfer = t;  // visible before the simcall below lets other ranks run (they must not start another)
+  t->comm        = sg4::Comm::sendto_async(hosts[send->src], hosts[send->dst], send->bytes + kEnvelopeBytes);
 }
 
 void P2PWorld::wait_transfer(Transfer* t, int rank)
 {
+  while (t->comm == nullptr)  // another rank is inside the simcall that starts it
+    sg4::this_actor::yield();
   if (t->done)
     return;
   if (t->someone_waits) {
@@ -174,10 +177,10 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
     release(recv);  // the queue's reference
     return s;
   }
+  s->refs++;
+  inbox.sends[src].push(s);  // queued before the simcall below lets other ranks run
   if (bytes < static_cast<uint64_t>(config.async_small_threshold))
     start_transfer(s);  // eager: the data moves before the receive is posted
-  s->refs++;
-  inbox.sends[src].push(s);
   return s;
 }
 
@@ -214,29 +217,84 @@ bool P2PWorld::is_complete(Request* r)
 {
   if (r->is_send && r->detached)
     return true;
-  if (!r->matched)
+  if (!r->matched || r->transfer->comm == nullptr)
     return false;
   if (!r->transfer->done && r->transfer->comm->test())
     r->transfer->done = true;
   return r->transfer->done;
 }
 
+double P2PWorld::receive_overhead(const Request* r) const
+{
+  // SMPI's finish_wait: smpi/or applies to a receive whose sender was detached.
+  if (r->is_send || !r->sender_was_detached)
+    return 0;
+  const auto& overhead = overheads[r->dst].receive;
+  return overhead.is_zero() ? 0 : overhead.at(r->bytes);
+}
+
+double P2PWorld::complete(Request* r)
+{
+  if (r->is_send && r->detached)
+    return sg4::Engine::get_clock();
+  if (!r->matched) {
+    r->has_waiter = true;
+    wakeups[r->is_send ? r->src : r->dst]->acquire();
+  }
+  wait_transfer(r->transfer, r->is_send ? r->src : r->dst);
+  return r->transfer->comm->get_finish_time();
+}
+
 void P2PWorld::wait(Request* r)
 {
-  if (!(r->is_send && r->detached)) {
-    if (!r->matched) {
-      r->has_waiter = true;
-      wakeups[r->is_send ? r->src : r->dst]->acquire();
-    }
-    wait_transfer(r->transfer, r->is_send ? r->src : r->dst);
-    if (!r->is_send && r->sender_was_detached) {
-      const auto& overhead = overheads[r->dst].receive;
-      if (!overhead.is_zero())
-        if (double seconds = overhead.at(r->bytes); seconds > 0)
-          sg4::this_actor::sleep_for(seconds);
-    }
-  }
+  complete(r);
+  if (double seconds = receive_overhead(r); seconds > 0)
+    sg4::this_actor::sleep_for(seconds);
   release(r);
+}
+
+void P2PWorld::waitall(std::vector<Request*>& requests)
+{
+  struct Done {
+    double at, overhead;
+  };
+  thread_local std::vector<Done> done;
+  done.clear();
+  double start       = sg4::Engine::get_clock();
+  bool any_overhead  = false;
+  for (Request* r : requests) {
+    // SMPI's waitany returns the detached sends first: they complete at once and cost nothing.
+    double at = (r->is_send && r->detached) ? start : complete(r);
+    double o  = receive_overhead(r);
+    any_overhead = any_overhead || o > 0;
+    if (!(r->is_send && r->detached))
+      done.push_back({at, o});
+  }
+  if (any_overhead) {
+    // Replay SMPI's loop: take the first request (in order) already complete at t, else the next to
+    // complete; then sleep its overhead.
+    double t = start;
+    std::vector<bool> taken(done.size(), false);
+    for (size_t n = 0; n < done.size(); n++) {
+      size_t pick = done.size();
+      for (size_t i = 0; i < done.size(); i++)
+        if (!taken[i] && done[i].at <= t) {
+          pick = i;
+          break;
+        }
+      if (pick == done.size())
+        for (size_t i = 0; i < done.size(); i++)
+          if (!taken[i] && (pick == done.size() || done[i].at < done[pick].at))
+            pick = i;
+      taken[pick] = true;
+      t           = std::max(t, done[pick].at) + done[pick].overhead;
+    }
+    if (double rest = t - sg4::Engine::get_clock(); rest > 0)
+      sg4::this_actor::sleep_for(rest);
+  }
+  for (Request* r : requests)
+    release(r);
+  requests.clear();
 }
 
 bool P2PWorld::test(Request* r)

@@ -80,6 +80,9 @@ struct P2PWorld {
   Request* post_recv(int src, int dst, int tag, int comm, uint64_t bytes);
   /// Blocks until the request completes, then drops the owner's reference.
   void wait(Request* r);
+  /// MPI_Waitall: waits for every request (and clears the vector). The receive overheads (smpi/or) are
+  /// charged in completion order, as SMPI's loop of waitany does.
+  void waitall(std::vector<Request*>& requests);
   /// MPI_Test: injects smpi/test, returns true (and drops the reference) if the request completed.
   bool test(Request* r);
   bool is_complete(Request* r);
@@ -101,6 +104,9 @@ private:
   void match(Request* send, Request* recv);
   void wake(Request* r);
   void wait_transfer(Transfer* t, int rank);
+  /// Blocks until `r` completed, without the receive overhead. Returns the completion date.
+  double complete(Request* r);
+  double receive_overhead(const Request* r) const;
   void drop(Transfer* t);
   void start_transfer(Request* send);
 

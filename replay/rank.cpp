@@ -35,6 +35,7 @@ private:
   ReplayState& replay_;
   P2PWorld& p2p_;
   RankState& me_;
+  std::vector<Request*> scratch_;
 };
 
 const Communicator& RankReplay::comm_of(const Action& a) const
@@ -104,10 +105,12 @@ void RankReplay::test_action(const Action& a)
 
 void RankReplay::waitall()
 {
+  auto& requests = scratch_;
   for (const auto& p : me_.pending)
     if (p.request != nullptr)
-      p2p_.wait(p.request);
+      requests.push_back(p.request);
   me_.pending.clear();
+  p2p_.waitall(requests);
 }
 
 void RankReplay::waitany()

@@ -3,32 +3,32 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdint>
 #include <sstream>
 #include <stdexcept>
 
 namespace tireplay {
 namespace {
 
-double to_double(const std::string& key, const std::string& s)
+[[noreturn]] void bad(const std::string& key, const std::string& s, const char* what)
 {
-  size_t end   = 0;
-  double value = 0;
+  throw std::invalid_argument("--cfg " + key + ": '" + s + "' is not " + what);
+}
+
+int to_count(const std::string& key, const std::string& s)
+{
+  size_t end = 0;
+  long value = -1;
   try {
-    value = std::stod(s, &end);
+    value = std::stol(s, &end, 10);
   } catch (const std::exception&) {
     end = 0;
   }
-  if (end == 0 || end != s.size())
-    throw std::invalid_argument("--cfg " + key + ": '" + s + "' is not a number");
-  return value;
-}
-
-int to_int(const std::string& key, const std::string& s)
-{
-  double v = to_double(key, s);
-  if (v != static_cast<int>(v))
-    throw std::invalid_argument("--cfg " + key + ": '" + s + "' is not an integer");
-  return static_cast<int>(v);
+  if (end == 0 || end != s.size() || value < 0 || value > INT32_MAX)
+    bad(key, s, "a non-negative integer");
+  return static_cast<int>(value);
 }
 
 bool to_bool(const std::string& key, const std::string& s)
@@ -37,12 +37,33 @@ bool to_bool(const std::string& key, const std::string& s)
     return true;
   if (s == "no" || s == "false" || s == "off" || s == "0")
     return false;
-  throw std::invalid_argument("--cfg " + key + ": '" + s + "' is not a boolean (yes/no)");
+  bad(key, s, "a boolean (yes/no)");
 }
 
 } // namespace
 
-PiecewiseOverhead::PiecewiseOverhead(const std::string& spec)
+double parse_seconds(const std::string& option, const std::string& text)
+{
+  static const std::pair<const char*, double> units[] = {{"ps", 1e-12}, {"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3},
+                                                         {"s", 1},      {"m", 60},    {"h", 3600},  {"d", 86400},
+                                                         {"w", 604800}};
+  size_t end   = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &end);
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  double scale = end == 0 ? -1 : (end == text.size() ? 1 : -1);
+  for (const auto& [name, factor] : units)
+    if (end > 0 && text.compare(end, std::string::npos, name) == 0)
+      scale = factor;
+  if (scale < 0 || !std::isfinite(value) || value < 0)
+    bad(option, text, "a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)");
+  return value * scale;
+}
+
+PiecewiseOverhead::PiecewiseOverhead(const std::string& spec, const std::string& option)
 {
   std::stringstream chunks(spec);
   std::string chunk;
@@ -54,10 +75,10 @@ PiecewiseOverhead::PiecewiseOverhead(const std::string& spec)
     std::string field;
     while (std::getline(fields, field, ':'))
       parts.push_back(field);
-    if (parts.size() < 2)
-      throw std::invalid_argument("overhead '" + spec + "': chunk '" + chunk + "' needs bound:base[:per_byte]");
-    Segment s{static_cast<size_t>(to_int("bound", parts[0])), to_double("base", parts[1]),
-              parts.size() > 2 ? to_double("per_byte", parts[2]) : 0.0};
+    if (parts.size() < 2)  // SMPI's default "0:0:0:0:0" has more values; only the first two are used
+      throw std::invalid_argument("--cfg " + option + ": chunk '" + chunk + "' is not bound:base[:per_byte]");
+    Segment s{static_cast<size_t>(to_count(option, parts[0])), parse_seconds(option, parts[1]),
+              parts.size() > 2 ? parse_seconds(option, parts[2]) : 0.0};
     segments_.push_back(s);
     if (s.base != 0 || s.per_byte != 0)
       zero_ = false;
@@ -82,11 +103,11 @@ double PiecewiseOverhead::at(size_t bytes) const
 bool SmpiConfig::apply(const std::string& key, const std::string& value)
 {
   if (key == "smpi/send-is-detached-thresh")
-    detached_send_threshold = to_int(key, value);
+    detached_send_threshold = to_count(key, value);
   else if (key == "smpi/async-small-thresh")
-    async_small_threshold = to_int(key, value);
+    async_small_threshold = to_count(key, value);
   else if (key == "smpi/test")
-    test_sleep = to_double(key, value);
+    test_sleep = parse_seconds(key, value);
   else if (key == "smpi/grow-injected-times")
     grow_injected_times = to_bool(key, value);
   else if (key == "smpi/simulate-computation")
@@ -94,29 +115,33 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
   else if (key == "smpi/finalization-barrier")
     finalization_barrier = to_bool(key, value);
   else if (key == "smpi/init")
-    init_sleep = to_double(key, value);
+    init_sleep = parse_seconds(key, value);
   else if (key == "smpi/os")
-    send_overhead = (PiecewiseOverhead(value), value);
+    send_overhead = (PiecewiseOverhead(value, key), value);
   else if (key == "smpi/ois")
-    isend_overhead = (PiecewiseOverhead(value), value);
+    isend_overhead = (PiecewiseOverhead(value, key), value);
   else if (key == "smpi/or")
-    receive_overhead = (PiecewiseOverhead(value), value);
+    receive_overhead = (PiecewiseOverhead(value, key), value);
   else if (key.rfind("smpi/", 0) == 0)
     return true;  // other SMPI options (host-speed, privatization, ...) do not affect a replay
   else
     return false;
+  return true;
+}
+
+void SmpiConfig::validate() const
+{
   if (async_small_threshold > detached_send_threshold)
     throw std::invalid_argument("smpi/async-small-thresh (" + std::to_string(async_small_threshold) +
                                 ") must not exceed smpi/send-is-detached-thresh (" +
                                 std::to_string(detached_send_threshold) + ")");
-  return true;
 }
 
 HostOverheads::HostOverheads(const SmpiConfig& cfg, const simgrid::s4u::Host& host)
 {
   auto pick = [&host](const char* key, const std::string& fallback) {
     const char* prop = host.get_property(key);
-    return PiecewiseOverhead(prop != nullptr ? std::string(prop) : fallback);
+    return PiecewiseOverhead(prop != nullptr ? std::string(prop) : fallback, key);
   };
   send    = pick("smpi/os", cfg.send_overhead);
   isend   = pick("smpi/ois", cfg.isend_overhead);

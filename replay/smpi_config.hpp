@@ -12,11 +12,16 @@ class Host;
 
 namespace tireplay {
 
+/// Seconds from a SimGrid time ("2us", "1.5ms", "3", "1e-6s"...): finite and non-negative.
+/// Throws std::invalid_argument naming `option`.
+double parse_seconds(const std::string& option, const std::string& text);
+
 /// A piecewise-linear overhead `smpi/os`, `smpi/or`, `smpi/ois`: "bound:base:per_byte;..." as SMPI parses it.
 class PiecewiseOverhead {
 public:
   PiecewiseOverhead() = default;
-  explicit PiecewiseOverhead(const std::string& spec);  // throws std::invalid_argument
+  /// Throws std::invalid_argument naming `option` (the --cfg key) on a malformed spec.
+  explicit PiecewiseOverhead(const std::string& spec, const std::string& option = "overhead");
   /// Seconds for a message of `bytes` bytes (SMPI's smpi::Host::osend logic).
   double at(size_t bytes) const;
   bool is_zero() const { return zero_; }
@@ -43,8 +48,11 @@ struct SmpiConfig {
   std::string isend_overhead   = "0:0:0:0:0";  // smpi/ois
   std::string receive_overhead = "0:0:0:0:0";  // smpi/or
 
-  /// Applies `key:value` if it is an smpi/ option. Returns false if the key is not ours. Throws on a bad value.
+  /// Applies `key:value` if it is an smpi/ option. Returns false if the key is not ours. Throws
+  /// std::invalid_argument on a bad value; the configuration is then unchanged.
   bool apply(const std::string& key, const std::string& value);
+  /// Checks the options against each other, once all are applied (as SMPI does). Throws std::invalid_argument.
+  void validate() const;
 };
 
 /// The overheads of one host: its `smpi/os`... properties, else the configuration's.

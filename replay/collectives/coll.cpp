@@ -29,18 +29,14 @@ Request* Coll::irecv(int src, uint64_t bytes, int tag)
 
 void Coll::waitall(std::vector<Request*>& requests)
 {
-  // Completion time of a waitall is the latest completion: waiting in order gives the same instant.
-  for (Request* r : requests)
-    world_.wait(r);
-  requests.clear();
+  world_.waitall(requests);
 }
 
 void Coll::sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag)
 {
-  Request* s = isend(dst, send_bytes, tag);
-  Request* r = irecv(src, recv_bytes, tag);
-  world_.wait(s);
-  world_.wait(r);
+  // SMPI: isend_init + irecv_init, startall, waitall.
+  std::vector<Request*> both{isend(dst, send_bytes, tag), irecv(src, recv_bytes, tag)};
+  world_.waitall(both);
 }
 
 } // namespace tireplay

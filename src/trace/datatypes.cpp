@@ -17,6 +17,8 @@ constexpr std::array<int, 60> kSizes{
 
 int datatype_size(int id)
 {
+  if (id == -1)
+    return 0;  // MPI_DATATYPE_NULL: SMPI's tracer writes it for arguments a rank ignores (gather's recvtype)
   if (id < 0 || id >= static_cast<int>(kSizes.size()))
     return -1;
   return kSizes[id];

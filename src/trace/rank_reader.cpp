@@ -52,7 +52,7 @@ bool RankReader::next_line(std::string_view& line)
       size_t len = nl != nullptr ? static_cast<size_t>(nl - start) : end_ - begin_;
       line       = std::string_view(start, len);
       begin_ += len + (nl != nullptr ? 1 : 0);
-      consumed_ += len + 1;
+      consumed_ += len + (nl != nullptr ? 1 : 0);
       return true;
     }
     if (eof_)

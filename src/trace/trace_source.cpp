@@ -3,6 +3,7 @@
 #include "src/trace/line_parser.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -24,13 +25,13 @@ std::string_view trim(std::string_view s)
   return s;
 }
 
-/// True if the line reads as an action (`<rank> <known action> ...`), false if it reads as a file name.
+/// True if the line reads as an action (`<rank> <name> ...`, the name starting with a letter), false if it
+/// reads as a file name. An unknown action name still reads as an action, so that its error says so.
 bool looks_like_action(std::string_view line, int& rank)
 {
   std::vector<std::string_view> fields;
   split_fields(line, fields);
-  ActionKind kind;
-  return fields.size() >= 2 && parse_rank_field(fields[0], rank) && action_from_name(fields[1], kind);
+  return fields.size() >= 2 && parse_rank_field(fields[0], rank) && std::isalpha(static_cast<unsigned char>(fields[1][0]));
 }
 
 /// First line that is neither blank nor a comment, with its number; empty if none.
@@ -132,8 +133,11 @@ TraceInputs demultiplex(const std::string& path, int np)
         throw InputError(path + ": cannot write " + name);
       inputs.ranks.push_back({name, path, true});
     }
-    std::fprintf(outputs[rank].get(), "%llu\t%.*s\n", static_cast<unsigned long long>(number),
-                 static_cast<int>(t.size()), t.data());
+    int written = std::fprintf(outputs[rank].get(), "%llu\t%.*s\n", static_cast<unsigned long long>(number),
+                               static_cast<int>(t.size()), t.data());
+    if (written < 0)
+      throw InputError(path + ": cannot write the split copy of the trace in " + inputs.temp_dir);
+    inputs.total_bytes += static_cast<uint64_t>(written);  // the readers consume these copies
   }
   if (outputs.empty())
     throw InputError(path + ": the trace holds no action");
@@ -141,7 +145,6 @@ TraceInputs demultiplex(const std::string& path, int np)
   while (np > 0 && static_cast<int>(inputs.ranks.size()) < np)
     throw InputError(path + ": no line for rank " + std::to_string(inputs.ranks.size()) + " (--np " +
                      std::to_string(np) + ")");
-  inputs.total_bytes = file_size(path);
   return inputs;
 }
 

@@ -57,7 +57,7 @@ expect line_for_other_rank 2 "r0.txt:2: line for rank 1 in the trace of rank 0
     1 compute 5" -- $(replay) --trace t_other_rank.idx
 
 trace t_datatype.txt "0 bcast 10 0 77"
-expect unknown_datatype 2 "t_datatype.txt:1: bcast: unknown datatype id '77' (known ids: 0..59) (expected: bcast <count> [root [datatype]])
+expect unknown_datatype 2 "t_datatype.txt:1: bcast: unknown datatype id '77' (known ids: -1..59) (expected: bcast <count> [root [datatype]])
     0 bcast 10 0 77" -- $(replay) --trace t_datatype.txt
 
 printf 'r1.txt\nabsent.txt\n' > t_absent.idx
@@ -77,7 +77,7 @@ printf '<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/si
 expect platform_error 2 "bad.xml: Parse error at bad.xml:5: cannot parse number:fast" -- replay --platform bad.xml --quiet --trace t_two.txt
 
 expect bad_coll 2 "tireplay replay: unknown bcast algorithm 'nope' (valid: binomial, flat)" -- $(replay) --trace t_two.txt --coll bcast=nope
-expect bad_cfg 2 "tireplay replay: --cfg smpi/test: 'soon' is not a number" -- $(replay) --trace t_two.txt --cfg smpi/test:soon
+expect bad_cfg 2 "tireplay replay: --cfg smpi/test: 'soon' is not a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)" -- $(replay) --trace t_two.txt --cfg smpi/test:soon
 expect no_trace 2 "tireplay replay: the option '--trace' is required but missing
 (see tireplay replay --help)" -- $(replay)
 expect no_such_trace 2 "nothing.txt: no such trace file or directory" -- $(replay) --trace nothing.txt
