@@ -96,6 +96,19 @@ check paper_format 0.01100016 one_link.xml -- "p0 send p1 1000000" "p1 recv p0 1
 check any_source 1.00101016 private_links.xml -- "0 compute 1e9" "0 send 1 0 1000" "2 send 1 0 1000" \
   "1 recv -333 0 1000" "1 recv -1 0 1000" "3 init"
 
+# Determinism: the same inputs give the same JSON summary, bit for bit, but for the wall time.
+for run in 1 2; do
+  "$tireplay" replay --platform "$2/platforms/cluster_figure5.xml" --hostfile "$2/platforms/hosts_figure5.txt" \
+    --trace "$2/traces/recorded/coll_alltoall/index.txt" --quiet --json "$scratch/determinism$run.json"
+  grep -v '"wall_seconds"' "$scratch/determinism$run.json" > "$scratch/determinism$run.cut"
+done
+if cmp -s "$scratch/determinism1.cut" "$scratch/determinism2.cut"; then
+  echo "ok   determinism"
+else
+  echo "FAIL determinism: two replays of the same trace differ"
+  failures=$((failures + 1))
+fi
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures engine time checks failed"
   exit 1
