@@ -179,7 +179,8 @@ ReplayResult run_replay(const ReplayOptions& opt)
   }
   for (int r = 0; r < np; r++) {
     ReplayState* state = replay.get();
-    sg4::Actor::create(std::to_string(r), hosts[r], [state, r]() { run_rank(*state, r); });
+    replay->p2p.actors[r] =
+        sg4::Actor::create(std::to_string(r), hosts[r], [state, r]() { run_rank(*state, r); }).get();
   }
 
   engine.run();

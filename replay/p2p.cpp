@@ -14,7 +14,6 @@ namespace tireplay {
 namespace {
 
 constexpr uint64_t kEnvelopeBytes = 16;  // SMPI adds the MPI envelope (tag, destination, communicator)
-constexpr size_t kChunk           = 4096;
 
 bool same_stream(const Request* send, const Request* recv)
 {
@@ -49,10 +48,8 @@ void RequestQueue::remove(Request* r)
   r->next = r->prev = nullptr;
 }
 
-P2PWorld::P2PWorld(int world_size) : hosts(world_size), inboxes_(world_size)
+P2PWorld::P2PWorld(int world_size) : hosts(world_size), actors(world_size), inboxes_(world_size)
 {
-  for (int r = 0; r < world_size; r++)
-    wakeups.push_back(sg4::Semaphore::create(0));
   for (auto& inbox : inboxes_) {
     inbox.sends.resize(world_size);
     inbox.recvs.resize(world_size);
@@ -63,15 +60,8 @@ P2PWorld::~P2PWorld() = default;
 
 Request* P2PWorld::allocate()
 {
-  if (free_.empty()) {
-    chunks_.emplace_back(new Request[kChunk]);
-    for (size_t i = 0; i < kChunk; i++)
-      free_.push_back(&chunks_.back()[kChunk - 1 - i]);
-  }
-  Request* r = free_.back();
-  free_.pop_back();
-  *r      = Request{};
-  r->refs = 1;
+  Request* r = requests_.take();
+  r->refs    = 1;
   r->seq  = next_seq++;
   return r;
 }
@@ -81,7 +71,7 @@ void P2PWorld::release(Request* r)
   if (--r->refs == 0) {
     if (r->transfer != nullptr)
       drop(r->transfer);
-    free_.push_back(r);
+    requests_.give_back(r);
   }
 }
 
@@ -89,20 +79,13 @@ void P2PWorld::drop(Transfer* t)
 {
   if (--t->refs == 0) {
     t->comm = nullptr;
-    free_transfers_.push_back(t);
+    transfers_.give_back(t);
   }
 }
 
 void P2PWorld::start_transfer(Request* send)
 {
-  if (free_transfers_.empty()) {
-    transfer_chunks_.emplace_back(new Transfer[kChunk]);
-    for (size_t i = 0; i < kChunk; i++)
-      free_transfers_.push_back(&transfer_chunks_.back()[kChunk - 1 - i]);
-  }
-  Transfer* t = free_transfers_.back();
-  free_transfers_.pop_back();
-  *t             = Transfer{};
+  Transfer* t     = transfers_.take();
   t->refs        = 1;
   send->transfer = t;  // visible before the simcall below lets other ranks run (they must not start another)
   t->comm        = sg4::Comm::sendto_async(hosts[send->src], hosts[send->dst], send->bytes + kEnvelopeBytes);
@@ -116,21 +99,26 @@ void P2PWorld::wait_transfer(Transfer* t, int rank)
     return;
   if (t->someone_waits) {
     t->second_waiter = rank;
-    wakeups[rank]->acquire();
+    sg4::this_actor::suspend();
     return;
   }
   t->someone_waits = true;
-  t->comm->wait();
+  // A wait_any without timeout, unlike Comm::wait(), does not create a CPU sleep action to watch for host
+  // failures: the same completion date, less work for SimGrid's solver.
+  thread_local std::vector<sg4::CommPtr> one(1);
+  one[0] = t->comm;
+  sg4::Comm::wait_any(one);
+  one[0] = nullptr;
   t->done = true;
   if (t->second_waiter >= 0)
-    wakeups[t->second_waiter]->release();
+    actors[t->second_waiter]->resume();
 }
 
 void P2PWorld::wake(Request* r)
 {
   if (r->has_waiter) {
     r->has_waiter = false;
-    wakeups[r->is_send ? r->src : r->dst]->release();
+    actors[r->is_send ? r->src : r->dst]->resume();
   }
 }
 
@@ -239,7 +227,7 @@ double P2PWorld::complete(Request* r)
     return sg4::Engine::get_clock();
   if (!r->matched) {
     r->has_waiter = true;
-    wakeups[r->is_send ? r->src : r->dst]->acquire();
+    sg4::this_actor::suspend();
   }
   wait_transfer(r->transfer, r->is_send ? r->src : r->dst);
   return r->transfer->comm->get_finish_time();

@@ -50,6 +50,30 @@ struct Request {
   bool has_waiter = false;  // its owner sleeps on its semaphore until this request is matched
 };
 
+/// Objects reused instead of allocated for each message: memory follows the number in flight, not the trace.
+template <class T> class Pool {
+public:
+  /// A fresh object (value-initialized).
+  T* take()
+  {
+    if (free_.empty()) {
+      chunks_.emplace_back(new T[kChunk]);
+      for (size_t i = kChunk; i-- > 0;)
+        free_.push_back(&chunks_.back()[i]);
+    }
+    T* object = free_.back();
+    free_.pop_back();
+    *object = T{};
+    return object;
+  }
+  void give_back(T* object) { free_.push_back(object); }
+
+private:
+  static constexpr size_t kChunk = 4096;
+  std::vector<std::unique_ptr<T[]>> chunks_;
+  std::vector<T*> free_;
+};
+
 /// Intrusive FIFO of requests.
 struct RequestQueue {
   Request* head = nullptr;
@@ -62,7 +86,7 @@ struct RequestQueue {
 struct P2PWorld {
   SmpiConfig config;
   std::vector<simgrid::s4u::Host*> hosts;    // host of each world rank
-  std::vector<simgrid::s4u::SemaphorePtr> wakeups;  // per world rank: released when its awaited request matches
+  std::vector<simgrid::s4u::Actor*> actors;  // per world rank; an actor suspends itself until its request matches
   std::vector<HostOverheads> overheads;      // per world rank
   uint64_t next_seq = 0;
   int test_sleep_factor = 1;  // SMPI's `static int nsleeps` in Request::test: shared by every rank
@@ -111,10 +135,8 @@ private:
   void start_transfer(Request* send);
 
   std::vector<Inbox> inboxes_;  // by destination world rank
-  std::vector<std::unique_ptr<Request[]>> chunks_;
-  std::vector<Request*> free_;
-  std::vector<std::unique_ptr<Transfer[]>> transfer_chunks_;
-  std::vector<Transfer*> free_transfers_;
+  Pool<Request> requests_;
+  Pool<Transfer> transfers_;
 };
 
 } // namespace tireplay

@@ -4,6 +4,7 @@
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Exec.hpp>
 
 #include <stdexcept>
 
@@ -55,8 +56,13 @@ void RankReplay::fail(const std::string& what) const
 
 void RankReplay::compute(double flops)
 {
-  if (flops > 0)
-    sg4::this_actor::execute(flops);
+  if (flops > 0) {
+    // As in p2p.cpp: wait_any does not create the failure-watching sleep action that Exec::wait() does.
+    thread_local std::vector<sg4::ExecPtr> one(1);
+    one[0] = sg4::this_actor::exec_async(flops);
+    sg4::Exec::wait_any(one);
+    one[0] = nullptr;
+  }
 }
 
 int RankReplay::find_pending(int src, int dst, int tag) const

@@ -1,150 +1,13 @@
 #include "src/trace/line_parser.hpp"
 
-#include "src/trace/datatypes.hpp"
+#include "src/trace/field_reader.hpp"
 
 #include <charconv>
-#include <cmath>
 
 namespace tireplay {
 namespace {
 
-std::string quoted(std::string_view s)
-{
-  return "'" + std::string(s) + "'";
-}
-
-// Cursor over the argument fields of one action (fields[2..]), with typed readers that throw ParseError
-// naming the action and the field.
-class Args {
-public:
-  Args(const std::vector<std::string_view>& fields, size_t nfields, ActionKind kind, const RankParseState& state)
-      : fields_(fields), nfields_(nfields), kind_(kind), state_(state)
-  {
-  }
-
-  size_t count() const { return nfields_ - 2; }
-  std::string_view action() const { return action_name(kind_); }
-  size_t remaining() const { return nfields_ - pos_; }
-  bool more() const { return pos_ < nfields_; }
-
-  [[noreturn]] void fail(const std::string& what) const
-  {
-    throw ParseError(std::string(action_name(kind_)) + ": " + what + " (expected: " +
-                     std::string(action_usage(kind_)) + ")");
-  }
-
-  std::string_view next(const char* field)
-  {
-    if (pos_ >= nfields_)
-      fail(std::string("missing field '") + field + "'");
-    return fields_[pos_++];
-  }
-
-  /// A volume (count, bytes, flops): a non-negative decimal number; counts are truncated as SimGrid does.
-  double volume(const char* field)
-  {
-    std::string_view s = next(field);
-    double value       = 0;
-    auto [end, ec]     = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(value))
-      fail(std::string("field '") + field + "' is not a number: " + quoted(s));
-    if (value < 0)
-      fail(std::string("field '") + field + "' is negative: " + quoted(s));
-    return value;
-  }
-
-  uint64_t count_field(const char* field)
-  {
-    double v = volume(field);
-    if (v >= 1.8e19)
-      fail(std::string("field '") + field + "' is too large");
-    return static_cast<uint64_t>(std::trunc(v));
-  }
-
-  int integer(const char* field)
-  {
-    std::string_view s = next(field);
-    return to_int(s, field);
-  }
-
-  int to_int(std::string_view s, const char* field) const
-  {
-    std::string_view digits = s;
-    if (state_.paper_format && !digits.empty() && (digits[0] == 'p' || digits[0] == 'P'))
-      digits.remove_prefix(1);
-    int value      = 0;
-    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (ec != std::errc() || end != digits.data() + digits.size())
-      fail(std::string("field '") + field + "' is not an integer: " + quoted(s));
-    return value;
-  }
-
-  /// A rank of the action's communicator; `allow_any` accepts a negative value as "any source".
-  int rank(const char* field, int comm_size, bool allow_any = false)
-  {
-    std::string_view s = next(field);
-    int r              = to_int(s, field);
-    if (allow_any && r < 0)
-      return kAnySource;
-    if (r < 0 || r >= comm_size)
-      fail(std::string("field '") + field + "' is not a rank of a communicator of size " + std::to_string(comm_size) +
-           ": " + quoted(s));
-    return r;
-  }
-
-  /// Optional datatype id; returns its size in bytes, or the default if the field is absent.
-  int datatype(const char* field)
-  {
-    if (!more())
-      return state_.default_datatype_size;
-    std::string_view s = next(field);
-    int id             = to_int(s, field);
-    int size           = datatype_size(id);
-    if (size < 0)
-      fail(std::string("unknown datatype id ") + quoted(s) + " (known ids: -1.." + std::to_string(max_datatype_id()) +
-           ")");
-    return size;
-  }
-
-  void counts(const char* field, int n, std::vector<uint64_t>& out)
-  {
-    out.resize(n);
-    for (int i = 0; i < n; i++)
-      out[i] = count_field(field);
-  }
-
-  void skip(size_t n) { pos_ += n; }
-
-  void done()
-  {
-    if (pos_ < nfields_)
-      fail("too many fields: " + quoted(fields_[pos_]) + " is extra");
-  }
-
-private:
-  const std::vector<std::string_view>& fields_;
-  size_t nfields_;
-  ActionKind kind_;
-  const RankParseState& state_;
-  size_t pos_ = 2;
-};
-
-/// count × datatype size, refusing a product that does not fit in 64 bits.
-uint64_t bytes_of(Args& a, uint64_t count, int size)
-{
-  if (size > 0 && count > UINT64_MAX / static_cast<uint64_t>(size))
-    a.fail("count " + std::to_string(count) + " times the datatype size " + std::to_string(size) +
-           " overflows 64 bits");
-  return count * static_cast<uint64_t>(size);
-}
-
-void scale(Args& a, std::vector<uint64_t>& counts, int size)
-{
-  for (auto& c : counts)
-    c = bytes_of(a, c, size);
-}
-
-void parse_p2p(Args& a, const RankParseState& st, int comm_size, Action& out)
+void parse_p2p(FieldReader& a, const RankParseState& st, int comm_size, Action& out)
 {
   bool is_recv   = out.kind == ActionKind::Recv || out.kind == ActionKind::Irecv;
   out.peer       = a.rank("partner", comm_size, is_recv);
@@ -155,104 +18,9 @@ void parse_p2p(Args& a, const RankParseState& st, int comm_size, Action& out)
   out.bytes      = bytes_of(a, count, a.datatype("datatype"));
 }
 
-void parse_collective(Args& a, int comm_size, int state_default_size, Action& out)
-{
-  switch (out.kind) {
-    case ActionKind::Barrier:
-      break;
-    case ActionKind::Bcast: {
-      uint64_t count = a.count_field("count");
-      out.root       = a.more() ? a.rank("root", comm_size) : 0;
-      out.bytes      = bytes_of(a, count, a.datatype("datatype"));
-      break;
-    }
-    case ActionKind::Reduce:
-    case ActionKind::AllReduce:
-    case ActionKind::Scan:
-    case ActionKind::ExScan: {
-      uint64_t count = a.count_field("count");
-      out.flops      = a.volume("flops");
-      if (out.kind == ActionKind::Reduce)
-        out.root = a.more() ? a.rank("root", comm_size) : 0;
-      out.bytes = bytes_of(a, count, a.datatype("datatype"));
-      break;
-    }
-    case ActionKind::AllToAll:
-    case ActionKind::Gather:
-    case ActionKind::AllGather:
-    case ActionKind::Scatter: {
-      uint64_t send = a.count_field("send_count");
-      uint64_t recv = a.count_field("recv_count");
-      if (out.kind == ActionKind::Gather || out.kind == ActionKind::Scatter)
-        out.root = a.more() ? a.rank("root", comm_size) : 0;
-      out.bytes  = bytes_of(a, send, a.datatype("send_datatype"));
-      out.bytes2 = bytes_of(a, recv, a.datatype("recv_datatype"));
-      break;
-    }
-    case ActionKind::GatherV:
-    case ActionKind::AllGatherV: {
-      uint64_t send = a.count_field("send_count");
-      a.counts("recv_counts", comm_size, out.recv_counts);
-      int send_size = 0, recv_size = 0;
-      if (out.kind == ActionKind::GatherV) {
-        out.root  = a.more() ? a.rank("root", comm_size) : 0;
-        send_size = a.datatype("send_datatype");
-        recv_size = a.datatype("recv_datatype");
-      } else if (a.remaining() > static_cast<size_t>(comm_size)) {
-        // SimGrid's allgatherv: datatypes then displacements, or displacements only, or datatypes only
-        send_size = a.datatype("send_datatype");
-        recv_size = a.datatype("recv_datatype");
-        if (a.remaining() != static_cast<size_t>(comm_size))
-          a.fail("expected " + std::to_string(comm_size) + " displacements after the datatypes");
-        a.skip(comm_size);
-      } else if (a.remaining() > 2) {
-        send_size = recv_size = state_default_size;
-        if (a.remaining() != static_cast<size_t>(comm_size))
-          a.fail("expected " + std::to_string(comm_size) + " displacements");
-        a.skip(comm_size);
-      } else {
-        send_size = a.datatype("send_datatype");
-        recv_size = a.datatype("recv_datatype");
-      }
-      out.bytes = bytes_of(a, send, send_size);
-      scale(a, out.recv_counts, recv_size);
-      break;
-    }
-    case ActionKind::ScatterV: {
-      a.counts("send_counts", comm_size, out.send_counts);
-      uint64_t recv = a.count_field("recv_count");
-      out.root      = a.more() ? a.rank("root", comm_size) : 0;
-      scale(a, out.send_counts, a.datatype("send_datatype"));
-      out.bytes2 = bytes_of(a, recv, a.datatype("recv_datatype"));
-      break;
-    }
-    case ActionKind::ReduceScatter: {
-      a.counts("recv_counts", comm_size, out.recv_counts);
-      out.flops         = a.volume("flops");
-      out.datatype_size = a.datatype("datatype");
-      scale(a, out.recv_counts, out.datatype_size);
-      // SimGrid 3.32 traces MPI_Reduce_scatter_block as `reducescatter` + recvcount zeros + datatype, and its
-      // replay reads the first fields as above and ignores the rest: do the same to give the same answer.
-      a.skip(a.remaining());
-      break;
-    }
-    case ActionKind::AllToAllV: {
-      a.count_field("send_buffer_size");
-      a.counts("send_counts", comm_size, out.send_counts);
-      a.count_field("recv_buffer_size");
-      a.counts("recv_counts", comm_size, out.recv_counts);
-      scale(a, out.send_counts, a.datatype("send_datatype"));
-      scale(a, out.recv_counts, a.datatype("recv_datatype"));
-      break;
-    }
-    default:
-      break;
-  }
-}
-
 constexpr int kMaxCommId = 1000000;
 
-int new_comm_id(Args& a)
+int new_comm_id(FieldReader& a)
 {
   int id = a.integer("new_comm");
   if (id < 1 || id > kMaxCommId)
@@ -278,6 +46,15 @@ int comm_field(const std::vector<std::string_view>& fields, const RankParseState
 
 } // namespace
 
+std::string_view trim_line(std::string_view s)
+{
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
 void split_fields(std::string_view line, std::vector<std::string_view>& fields)
 {
   fields.clear();
@@ -301,51 +78,6 @@ bool parse_rank_field(std::string_view field, int& rank)
   return ec == std::errc() && end == field.data() + field.size() && rank >= 0;
 }
 
-std::string_view action_usage(ActionKind kind)
-{
-  switch (kind) {
-    case ActionKind::Init: return "init [set-default-datatype-to-double]";
-    case ActionKind::Finalize: return "finalize";
-    case ActionKind::CommSize: return "comm_size [size]";
-    case ActionKind::CommSplit: return "comm_split [<new_comm> <size> <world rank>...]";
-    case ActionKind::CommDup: return "comm_dup [<new_comm>]";
-    case ActionKind::Compute: return "compute <flops>";
-    case ActionKind::Sleep: return "sleep <seconds>";
-    case ActionKind::Location: return "location <file> <line>";
-    case ActionKind::Send: return "send <partner> <tag> <count> [datatype]";
-    case ActionKind::Isend: return "isend <partner> <tag> <count> [datatype]";
-    case ActionKind::Ssend: return "ssend <partner> <tag> <count> [datatype]";
-    case ActionKind::Issend: return "issend <partner> <tag> <count> [datatype]";
-    case ActionKind::Recv: return "recv <partner> <tag> <count> [datatype]";
-    case ActionKind::Irecv: return "irecv <partner> <tag> <count> [datatype]";
-    case ActionKind::Wait: return "wait <src> <dst> <tag>";
-    case ActionKind::Test: return "test <src> <dst> <tag>";
-    case ActionKind::WaitAll: return "waitall [count]";
-    case ActionKind::WaitAny: return "waitany [count]";
-    case ActionKind::SendRecv: return "sendrecv <send_count> <dst> <recv_count> <src> [send_datatype recv_datatype]";
-    case ActionKind::Barrier: return "barrier";
-    case ActionKind::Bcast: return "bcast <count> [root [datatype]]";
-    case ActionKind::Reduce: return "reduce <count> <flops> [root [datatype]]";
-    case ActionKind::AllReduce: return "allreduce <count> <flops> [datatype]";
-    case ActionKind::AllToAll: return "alltoall <send_count> <recv_count> [send_datatype [recv_datatype]]";
-    case ActionKind::AllToAllV:
-      return "alltoallv <send_buffer_size> <send_counts...> <recv_buffer_size> <recv_counts...> [send_datatype "
-             "[recv_datatype]]";
-    case ActionKind::Gather: return "gather <send_count> <recv_count> [root [send_datatype [recv_datatype]]]";
-    case ActionKind::GatherV: return "gatherv <send_count> <recv_counts...> [root [send_datatype [recv_datatype]]]";
-    case ActionKind::Scatter: return "scatter <send_count> <recv_count> [root [send_datatype [recv_datatype]]]";
-    case ActionKind::ScatterV: return "scatterv <send_counts...> <recv_count> [root [send_datatype [recv_datatype]]]";
-    case ActionKind::AllGather: return "allgather <send_count> <recv_count> [send_datatype [recv_datatype]]";
-    case ActionKind::AllGatherV:
-      return "allgatherv <send_count> <recv_counts...> [send_datatype recv_datatype] [displacements...]";
-    case ActionKind::ReduceScatter: return "reducescatter <recv_counts...> <flops> [datatype]";
-    case ActionKind::Scan: return "scan <count> <flops> [datatype]";
-    case ActionKind::ExScan: return "exscan <count> <flops> [datatype]";
-    case ActionKind::Count_: break;
-  }
-  return "";
-}
-
 void parse_action(const std::vector<std::string_view>& fields, RankParseState& st, Action& out)
 {
   if (fields.size() < 2)
@@ -365,7 +97,7 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
   out.datatype_size   = 1;
   out.comm            = comm_field(fields, st);
   int comm_size = st.comm_sizes[out.comm];
-  Args a(fields, fields.size() - (fields.size() >= 3 && fields.back().substr(0, 5) == "comm=" ? 1 : 0), kind, st);
+  FieldReader a(fields, fields.size() - (fields.size() >= 3 && fields.back().substr(0, 5) == "comm=" ? 1 : 0), kind, st);
 
   switch (kind) {
     case ActionKind::Init:

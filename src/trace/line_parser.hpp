@@ -25,6 +25,9 @@ struct RankParseState {
   std::vector<int> comm_sizes;    // size of each communicator this rank knows, by id (0 = world)
 };
 
+/// The line without leading and trailing blanks, tabs and carriage returns.
+std::string_view trim_line(std::string_view line);
+
 /// Splits a line on blanks and tabs into `fields` (views into `line`).
 void split_fields(std::string_view line, std::vector<std::string_view>& fields);
 

@@ -8,14 +8,6 @@ namespace tireplay {
 namespace {
 constexpr size_t kBufferSize = 64 * 1024;
 
-std::string_view trim(std::string_view s)
-{
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
 } // namespace
 
 std::string input_error_text(const std::string& file, uint64_t line, const std::string& what, std::string_view text)
@@ -85,7 +77,7 @@ bool RankReader::next(Action& out)
     } else {
       line_number_++;
     }
-    line = trim(line);
+    line = trim_line(line);
     if (line.empty() || line.front() == '#')
       continue;
     split_fields(line, fields_);

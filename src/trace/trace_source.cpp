@@ -16,14 +16,6 @@ namespace fs = std::filesystem;
 namespace tireplay {
 namespace {
 
-std::string_view trim(std::string_view s)
-{
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
 
 /// True if the line reads as an action (`<rank> <name> ...`, the name starting with a letter), false if it
 /// reads as a file name. An unknown action name still reads as an action, so that its error says so.
@@ -42,7 +34,7 @@ std::string first_line(const std::string& path, uint64_t& number)
   number = 0;
   while (std::getline(in, line)) {
     number++;
-    auto t = trim(line);
+    auto t = trim_line(line);
     if (!t.empty() && t.front() != '#')
       return std::string(t);
   }
@@ -114,7 +106,7 @@ TraceInputs demultiplex(const std::string& path, int np)
   std::vector<std::string_view> fields;
   while (std::getline(in, line)) {
     number++;
-    auto t = trim(line);
+    auto t = trim_line(line);
     if (t.empty() || t.front() == '#')
       continue;
     split_fields(t, fields);
@@ -196,7 +188,7 @@ TraceInputs open_trace(const std::string& path, int np)
   number = 0;
   while (std::getline(in, line)) {
     number++;
-    auto t = trim(line);
+    auto t = trim_line(line);
     if (!t.empty() && t.front() != '#')
       entries.emplace_back(resolve_entry(path, std::string(t)), number);
   }

@@ -21,15 +21,8 @@ namespace {
 using tireplay::Action;
 using tireplay::ActionKind;
 using tireplay::RankParseState;
+using tireplay::trim_line;
 
-std::string_view trim(std::string_view s)
-{
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
 
 [[noreturn]] void broken(const char* what, std::string_view line)
 {
@@ -143,7 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     std::string_view raw  = input.substr(0, nl);
     input.remove_prefix(nl == std::string_view::npos ? input.size() : nl + 1);
 
-    std::string_view line = trim(raw);
+    std::string_view line = trim_line(raw);
     if (line.empty() || line.front() == '#')
       continue;
     tireplay::split_fields(line, fields);

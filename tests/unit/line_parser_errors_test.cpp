@@ -3,35 +3,17 @@
 #include "src/trace/datatypes.hpp"
 #include "src/trace/line_parser.hpp"
 
+#include "tests/unit/test_support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
 using namespace tireplay;
+using namespace tireplay::testing;
 
 namespace {
-// Parses lines as one rank's reader does: one RankParseState and one Action reused across lines.
-struct Parser {
-  RankParseState state;
-  Action action;
-  std::string text;
-  std::vector<std::string_view> fields;
-  explicit Parser(int world_size = 4) { state.world_size = world_size; }
-  const Action& operator()(const std::string& line)
-  {
-    text = line;
-    split_fields(text, fields);
-    state.paper_format = !text.empty() && (text[0] == 'p' || text[0] == 'P');
-    parse_action(fields, state, action);
-    return action;
-  }
-};
-
-const std::string kKnown =
-    "init, finalize, comm_size, comm_split, comm_dup, compute, sleep, location, send, isend, ssend, issend, recv, "
-    "irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, "
-    "gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan";
 
 // (line, exact ParseError message)
 void check_errors(const std::vector<std::pair<std::string, std::string>>& cases)
@@ -46,8 +28,8 @@ void check_errors(const std::vector<std::pair<std::string, std::string>>& cases)
 
 TEST_CASE("parse errors: unknown action, missing action", "[parser][errors]")
 {
-  check_errors({{"0 foo 1", "unknown action 'foo' (known: " + kKnown + ")"},
-                {"0 Send_", "unknown action 'Send_' (known: " + kKnown + ")"},
+  check_errors({{"0 foo 1", "unknown action 'foo' (known: " + kKnownActions + ")"},
+                {"0 Send_", "unknown action 'Send_' (known: " + kKnownActions + ")"},
                 {"0", "missing action name after the rank"}});
 }
 
@@ -175,7 +157,7 @@ TEST_CASE("parse errors: communicators", "[parser][errors][comm]")
       {"0 barrier comm=x", "field 'comm' is not a communicator id: 'comm=x'"},
       {"0 barrier comm=-1", "field 'comm' is not a communicator id: 'comm=-1'"},
       {"0 barrier comm=", "field 'comm' is not a communicator id: 'comm='"},
-      {"0 comm=1", "unknown action 'comm=1' (known: " + kKnown + ")"},
+      {"0 comm=1", "unknown action 'comm=1' (known: " + kKnownActions + ")"},
       {"0 comm_split 1 0", "comm_split: field 'size' must be between 1 and 4" + split},
       {"0 comm_split 1 5 0 1 2 3 0", "comm_split: field 'size' must be between 1 and 4" + split},
       {"0 comm_split 1 2 0 4", "comm_split: field 'world rank' is not a rank of a communicator of size 4: '4'" + split},

@@ -1,6 +1,8 @@
 // Unit tests of src/trace/rank_reader: streaming one rank's file, line numbers, and InputError texts.
 #include "src/trace/rank_reader.hpp"
 
+#include "tests/unit/test_support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -10,30 +12,10 @@
 #include <vector>
 
 using namespace tireplay;
+using namespace tireplay::testing;
 namespace fs = std::filesystem;
 
 namespace {
-struct TempDir {
-  fs::path path;
-  TempDir()
-  {
-    std::string p = (fs::temp_directory_path() / "tireplay-ut-XXXXXX").string();
-    REQUIRE(mkdtemp(p.data()) != nullptr);
-    path = p;
-  }
-  ~TempDir()
-  {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name, const std::string& content) const
-  {
-    fs::path f = path / name;
-    std::ofstream(f, std::ios::binary) << content;
-    return f.string();
-  }
-};
-
 struct Read {
   ActionKind kind;
   uint64_t line;
@@ -55,10 +37,6 @@ RankInput plain(const std::string& path)
   return RankInput{path, path, false};
 }
 
-const std::string kKnown =
-    "init, finalize, comm_size, comm_split, comm_dup, compute, sleep, location, send, isend, ssend, issend, recv, "
-    "irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, "
-    "gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan";
 } // namespace
 
 TEST_CASE("comments and blank lines are skipped and still counted", "[reader]")
@@ -195,7 +173,7 @@ TEST_CASE("reader errors, one file per corruption", "[reader][errors]")
       {"x compute 5\n", "1: the first field is not a rank: 'x'\n    x compute 5"},
       {"\n-1 compute 5\n", "2: the first field is not a rank: '-1'\n    -1 compute 5"},
       {"0\n", "1: missing action name after the rank\n    0"},
-      {"0 init\n0 bogus 1 2\n", "2: unknown action 'bogus' (known: " + kKnown + ")\n    0 bogus 1 2"},
+      {"0 init\n0 bogus 1 2\n", "2: unknown action 'bogus' (known: " + kKnownActions + ")\n    0 bogus 1 2"},
       {"0 send 2 0 10\n", "1: send: field 'partner' is not a rank of a communicator of size 2: '2' (expected: send "
                           "<partner> <tag> <count> [datatype])\n    0 send 2 0 10"},
       {"0 barrier comm=3", "1: communicator 3 is not defined by an earlier comm_split or comm_dup\n    0 barrier comm=3"},
@@ -236,7 +214,7 @@ TEST_CASE("numbered mode: each line carries its number in the user's file", "[re
   CHECK(reader.line() == 3);
   REQUIRE(reader.next(a));
   CHECK((reader.line() == 7 && a.flops == 5));
-  CHECK_THROWS_WITH(reader.next(a), "orig.txt:12: unknown action 'bogus' (known: " + kKnown + ")\n    0 bogus");
+  CHECK_THROWS_WITH(reader.next(a), "orig.txt:12: unknown action 'bogus' (known: " + kKnownActions + ")\n    0 bogus");
 }
 
 TEST_CASE("empty and comment-only files hold no action", "[reader]")

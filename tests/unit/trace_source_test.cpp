@@ -1,6 +1,8 @@
 // Unit tests of src/trace/trace_source: index files, shared files, directories, and their errors.
 #include "src/trace/trace_source.hpp"
 
+#include "tests/unit/test_support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -12,32 +14,10 @@
 #include <vector>
 
 using namespace tireplay;
+using namespace tireplay::testing;
 namespace fs = std::filesystem;
 
 namespace {
-struct TempDir {
-  fs::path path;
-  TempDir()
-  {
-    std::string p = (fs::temp_directory_path() / "tireplay-ut-XXXXXX").string();
-    REQUIRE(mkdtemp(p.data()) != nullptr);
-    path = p;
-  }
-  ~TempDir()
-  {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name, const std::string& content) const
-  {
-    fs::path f = path / name;
-    fs::create_directories(f.parent_path());
-    std::ofstream(f, std::ios::binary) << content;
-    return f.string();
-  }
-  std::string str() const { return path.string(); }
-};
-
 // Changes the working directory for the scope.
 struct InDirectory {
   fs::path saved = fs::current_path();
@@ -252,10 +232,6 @@ TEST_CASE("empty traces and missing paths", "[source][errors]")
   CHECK_THROWS_AS(open_trace(nope, 0), InputError);
 }
 
-const std::string kKnown =
-    "init, finalize, comm_size, comm_split, comm_dup, compute, sleep, location, send, isend, ssend, issend, recv, "
-    "irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, "
-    "gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan";
 
 TEST_CASE("a shared trace that starts with an unknown action is read as a trace", "[source][errors]")
 {
@@ -272,7 +248,7 @@ TEST_CASE("a shared trace that starts with an unknown action is read as a trace"
   Action a;
   CHECK_THROWS_AS(reader.next(a), InputError);
   RankReader again(in.ranks[0], 0, 2);
-  CHECK_THROWS_WITH(again.next(a), shared + ":2: unknown action 'bogus' (known: " + kKnown + ")\n    0 bogus 1");
+  CHECK_THROWS_WITH(again.next(a), shared + ":2: unknown action 'bogus' (known: " + kKnownActions + ")\n    0 bogus 1");
 }
 
 TEST_CASE("a first line '0 bogus 1' of a shared trace fails on its first read", "[source][errors]")
@@ -283,7 +259,7 @@ TEST_CASE("a first line '0 bogus 1' of a shared trace fails on its first read", 
   REQUIRE(in.ranks.size() == 2);
   RankReader reader(in.ranks[0], 0, 2);
   Action a;
-  CHECK_THROWS_WITH(reader.next(a), shared + ":1: unknown action 'bogus' (known: " + kKnown + ")\n    0 bogus 1");
+  CHECK_THROWS_WITH(reader.next(a), shared + ":1: unknown action 'bogus' (known: " + kKnownActions + ")\n    0 bogus 1");
 }
 
 TEST_CASE("a directory file whose first line is '<rank> <word>' is a trace file", "[source][errors]")
@@ -299,7 +275,7 @@ TEST_CASE("a directory file whose first line is '<rank> <word>' is a trace file"
   CHECK(read_rank(in, 1) == Lines{{Init, 1}});
   RankReader reader(in.ranks[0], 0, 2);
   Action a;
-  CHECK_THROWS_WITH(reader.next(a), r0 + ":1: unknown action 'bogus' (known: " + kKnown + ")\n    0 bogus 1");
+  CHECK_THROWS_WITH(reader.next(a), r0 + ":1: unknown action 'bogus' (known: " + kKnownActions + ")\n    0 bogus 1");
 }
 
 TEST_CASE("the bytes of a shared trace add up to total_bytes", "[source]")

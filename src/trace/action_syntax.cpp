@@ -1,0 +1,51 @@
+// The syntax of each action, as error messages show it (docs/trace-format.md has the full specification).
+#include "src/trace/line_parser.hpp"
+
+namespace tireplay {
+
+std::string_view action_usage(ActionKind kind)
+{
+  switch (kind) {
+    case ActionKind::Init: return "init [set-default-datatype-to-double]";
+    case ActionKind::Finalize: return "finalize";
+    case ActionKind::CommSize: return "comm_size [size]";
+    case ActionKind::CommSplit: return "comm_split [<new_comm> <size> <world rank>...]";
+    case ActionKind::CommDup: return "comm_dup [<new_comm>]";
+    case ActionKind::Compute: return "compute <flops>";
+    case ActionKind::Sleep: return "sleep <seconds>";
+    case ActionKind::Location: return "location <file> <line>";
+    case ActionKind::Send: return "send <partner> <tag> <count> [datatype]";
+    case ActionKind::Isend: return "isend <partner> <tag> <count> [datatype]";
+    case ActionKind::Ssend: return "ssend <partner> <tag> <count> [datatype]";
+    case ActionKind::Issend: return "issend <partner> <tag> <count> [datatype]";
+    case ActionKind::Recv: return "recv <partner> <tag> <count> [datatype]";
+    case ActionKind::Irecv: return "irecv <partner> <tag> <count> [datatype]";
+    case ActionKind::Wait: return "wait <src> <dst> <tag>";
+    case ActionKind::Test: return "test <src> <dst> <tag>";
+    case ActionKind::WaitAll: return "waitall [count]";
+    case ActionKind::WaitAny: return "waitany [count]";
+    case ActionKind::SendRecv: return "sendrecv <send_count> <dst> <recv_count> <src> [send_datatype recv_datatype]";
+    case ActionKind::Barrier: return "barrier";
+    case ActionKind::Bcast: return "bcast <count> [root [datatype]]";
+    case ActionKind::Reduce: return "reduce <count> <flops> [root [datatype]]";
+    case ActionKind::AllReduce: return "allreduce <count> <flops> [datatype]";
+    case ActionKind::AllToAll: return "alltoall <send_count> <recv_count> [send_datatype [recv_datatype]]";
+    case ActionKind::AllToAllV:
+      return "alltoallv <send_buffer_size> <send_counts...> <recv_buffer_size> <recv_counts...> [send_datatype "
+             "[recv_datatype]]";
+    case ActionKind::Gather: return "gather <send_count> <recv_count> [root [send_datatype [recv_datatype]]]";
+    case ActionKind::GatherV: return "gatherv <send_count> <recv_counts...> [root [send_datatype [recv_datatype]]]";
+    case ActionKind::Scatter: return "scatter <send_count> <recv_count> [root [send_datatype [recv_datatype]]]";
+    case ActionKind::ScatterV: return "scatterv <send_counts...> <recv_count> [root [send_datatype [recv_datatype]]]";
+    case ActionKind::AllGather: return "allgather <send_count> <recv_count> [send_datatype [recv_datatype]]";
+    case ActionKind::AllGatherV:
+      return "allgatherv <send_count> <recv_counts...> [send_datatype recv_datatype] [displacements...]";
+    case ActionKind::ReduceScatter: return "reducescatter <recv_counts...> <flops> [datatype]";
+    case ActionKind::Scan: return "scan <count> <flops> [datatype]";
+    case ActionKind::ExScan: return "exscan <count> <flops> [datatype]";
+    case ActionKind::Count_: break;
+  }
+  return "";
+}
+
+} // namespace tireplay
