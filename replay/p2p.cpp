@@ -91,11 +91,20 @@ void P2PWorld::start_transfer(Request* send)
   t->comm        = sg4::Comm::sendto_async(hosts[send->src], hosts[send->dst], send->bytes + kEnvelopeBytes);
 }
 
+bool P2PWorld::finished(Transfer* t)
+{
+  // SimGrid drops a communication's network action once it has ended; before that, bytes remain. Reading
+  // this needs no simcall, which saves a context switch for every message already delivered.
+  if (!t->done && t->comm->get_remaining() <= 0)
+    t->done = true;
+  return t->done;
+}
+
 void P2PWorld::wait_transfer(Transfer* t, int rank)
 {
   while (t->comm == nullptr)  // another rank is inside the simcall that starts it
     sg4::this_actor::yield();
-  if (t->done)
+  if (finished(t))
     return;
   if (t->someone_waits) {
     t->second_waiter = rank;
@@ -205,11 +214,7 @@ bool P2PWorld::is_complete(Request* r)
 {
   if (r->is_send && r->detached)
     return true;
-  if (!r->matched || r->transfer->comm == nullptr)
-    return false;
-  if (!r->transfer->done && r->transfer->comm->test())
-    r->transfer->done = true;
-  return r->transfer->done;
+  return r->matched && r->transfer->comm != nullptr && finished(r->transfer);
 }
 
 double P2PWorld::receive_overhead(const Request* r) const

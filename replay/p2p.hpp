@@ -128,6 +128,7 @@ private:
   void match(Request* send, Request* recv);
   void wake(Request* r);
   void wait_transfer(Transfer* t, int rank);
+  bool finished(Transfer* t);
   /// Blocks until `r` completed, without the receive overhead. Returns the completion date.
   double complete(Request* r);
   double receive_overhead(const Request* r) const;
