@@ -58,9 +58,15 @@ P2PWorld::P2PWorld(int world_size) : hosts(world_size), actors(world_size), inbo
 
 P2PWorld::~P2PWorld() = default;
 
-Request* P2PWorld::allocate()
+Request* P2PWorld::allocate(bool is_send, int src, int dst, int tag, int comm, uint64_t bytes)
 {
   Request* r = requests_.take();
+  r->is_send = is_send;
+  r->src     = src;
+  r->dst     = dst;
+  r->tag     = tag;
+  r->comm    = comm;
+  r->bytes   = bytes;
   r->refs    = 1;
   r->seq  = next_seq++;
   return r;
@@ -155,13 +161,7 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
       if (double seconds = overhead.at(bytes); seconds > 0)
         sg4::this_actor::sleep_for(seconds);
   }
-  Request* s  = allocate();
-  s->is_send  = true;
-  s->src      = src;
-  s->dst      = dst;
-  s->tag      = tag;
-  s->comm     = comm;
-  s->bytes    = bytes;
+  Request* s  = allocate(true, src, dst, tag, comm, bytes);
   s->detached = detached;
 
   Inbox& inbox   = inboxes_[dst];
@@ -183,12 +183,7 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
 
 Request* P2PWorld::post_recv(int src, int dst, int tag, int comm, uint64_t bytes)
 {
-  Request* r = allocate();
-  r->src     = src;
-  r->dst     = dst;
-  r->tag     = tag;
-  r->comm    = comm;
-  r->bytes   = bytes;
+  Request* r = allocate(false, src, dst, tag, comm, bytes);
 
   Inbox& inbox  = inboxes_[dst];
   Request* send = nullptr;

@@ -95,7 +95,7 @@ struct P2PWorld {
   ~P2PWorld();
   P2PWorld(const P2PWorld&) = delete;
 
-  Request* allocate();
+  Request* allocate(bool is_send, int src, int dst, int tag, int comm, uint64_t bytes);
   void release(Request* r);  // drops one reference
 
   /// Posts a send from the calling rank. `synchronous` sends (Ssend) never detach.

@@ -39,4 +39,30 @@ void Coll::sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, 
   world_.waitall(both);
 }
 
+void Coll::fan_in(int root, uint64_t send_bytes, uint64_t recv_bytes, const std::vector<uint64_t>* recv_counts,
+                  int tag)
+{
+  if (rank() != root) {
+    scratch_.push_back(isend(root, send_bytes, tag));
+  } else {
+    for (int src = 0; src < size(); src++)
+      if (src != root)
+        scratch_.push_back(irecv(src, recv_counts != nullptr ? (*recv_counts)[src] : recv_bytes, tag));
+  }
+  waitall(scratch_);
+}
+
+void Coll::fan_out(int root, uint64_t send_bytes, const std::vector<uint64_t>* send_counts, uint64_t recv_bytes,
+                   int tag)
+{
+  if (rank() != root) {
+    scratch_.push_back(irecv(root, recv_bytes, tag));
+  } else {
+    for (int dst = 0; dst < size(); dst++)
+      if (dst != root)
+        scratch_.push_back(isend(dst, send_counts != nullptr ? (*send_counts)[dst] : send_bytes, tag));
+  }
+  waitall(scratch_);
+}
+
 } // namespace tireplay

@@ -53,6 +53,12 @@ public:
   /// MPI_Sendrecv: isend + irecv, then both waited.
   void sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag);
 
+  /// Linear patterns around a root, all messages posted at once then waited. `fan_in`: every other rank sends
+  /// `send_bytes` to the root, which receives (in rank order) `recv_counts[src]`, or `recv_bytes` from each.
+  void fan_in(int root, uint64_t send_bytes, uint64_t recv_bytes, const std::vector<uint64_t>* recv_counts, int tag);
+  /// `fan_out`: the root sends `send_counts[dst]` (or `send_bytes`) to every other rank, in rank order.
+  void fan_out(int root, uint64_t send_bytes, const std::vector<uint64_t>* send_counts, uint64_t recv_bytes, int tag);
+
   /// A vector that algorithms may use for their requests (kept between calls: no allocation per call).
   std::vector<Request*>& scratch() { return scratch_; }
 

@@ -5,15 +5,7 @@ namespace tireplay::algorithms {
 
 void bcast_flat(Coll& c, const CollArgs& a)
 {
-  auto& requests = c.scratch();
-  if (c.rank() != a.root) {
-    requests.push_back(c.irecv(a.root, a.bytes, kTagBcast));
-  } else {
-    for (int i = 0; i < c.size(); i++)
-      if (i != a.root)
-        requests.push_back(c.isend(i, a.bytes, kTagBcast));
-  }
-  c.waitall(requests);
+  c.fan_out(a.root, a.bytes, nullptr, a.bytes, kTagBcast);
 }
 
 } // namespace tireplay::algorithms

@@ -5,15 +5,7 @@ namespace tireplay::algorithms {
 
 void gatherv_linear(Coll& c, const CollArgs& a)
 {
-  auto& requests = c.scratch();
-  if (c.rank() != a.root) {
-    requests.push_back(c.isend(a.root, a.bytes, kTagGatherv));
-  } else {
-    for (int src = 0; src < c.size(); src++)
-      if (src != a.root)
-        requests.push_back(c.irecv(src, (*a.recv_counts)[src], kTagGatherv));
-  }
-  c.waitall(requests);
+  c.fan_in(a.root, a.bytes, 0, a.recv_counts, kTagGatherv);
 }
 
 } // namespace tireplay::algorithms

@@ -6,15 +6,7 @@ namespace tireplay::algorithms {
 
 void reduce_linear(Coll& c, const CollArgs& a)
 {
-  auto& requests = c.scratch();
-  if (c.rank() != a.root) {
-    requests.push_back(c.isend(a.root, a.bytes, kTagReduce));
-  } else {
-    for (int src = 0; src < c.size(); src++)
-      if (src != a.root)
-        requests.push_back(c.irecv(src, a.bytes, kTagReduce));
-  }
-  c.waitall(requests);
+  c.fan_in(a.root, a.bytes, a.bytes, nullptr, kTagReduce);
 }
 
 } // namespace tireplay::algorithms

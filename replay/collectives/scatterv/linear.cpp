@@ -5,15 +5,7 @@ namespace tireplay::algorithms {
 
 void scatterv_linear(Coll& c, const CollArgs& a)
 {
-  auto& requests = c.scratch();
-  if (c.rank() != a.root) {
-    requests.push_back(c.irecv(a.root, a.bytes2, kTagScatterv));
-  } else {
-    for (int dst = 0; dst < c.size(); dst++)
-      if (dst != a.root)
-        requests.push_back(c.isend(dst, (*a.send_counts)[dst], kTagScatterv));
-  }
-  c.waitall(requests);
+  c.fan_out(a.root, 0, a.send_counts, a.bytes2, kTagScatterv);
 }
 
 } // namespace tireplay::algorithms
