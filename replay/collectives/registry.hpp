@@ -2,6 +2,7 @@
 // algorithms`, `--coll op=name`), the engine and the tests all read these tables.
 #pragma once
 
+#include "models/model_context.hpp"
 #include "replay/collectives/coll.hpp"
 #include "src/trace/action.hpp"
 
@@ -13,11 +14,14 @@
 namespace tireplay {
 
 using CollFunction = void (*)(Coll&, const CollArgs&);
+/// Predicted seconds of an algorithm for these arguments on this communicator (models/).
+using CostFunction = double (*)(const models::ModelContext&, const CollArgs&);
 
 struct CollAlgorithm {
   std::string_view name;
   std::string_view description;
   CollFunction run;
+  CostFunction predict = nullptr;  // nullptr: no model yet, never chosen by --select model
 };
 
 struct CollOperation {

@@ -1,0 +1,36 @@
+// What the analytic cost models know: point-to-point parameters of a communicator on a platform, the hosts'
+// computing speed, and the collective's arguments. Models are pure functions of these; no simulation inside.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace tireplay::models {
+
+/// Cost of one message alone on its route, in pLogP's terms (Kielmann et al.; adaptive-collectives paper 2.2):
+/// a message of m bytes takes L + g(m) from the start of the send to the end of the receive, and keeps the
+/// sender busy for g(m) (the gap) before it can start the next one. Hockney's alpha = L, beta = slope of g.
+struct PointToPoint {
+  double latency = 0;  // L, seconds
+  /// g(m) = gap_fixed[i] + m * gap_per_byte[i] for m in [size_bounds[i], size_bounds[i+1]): piecewise linear,
+  /// as SMPI's bandwidth and latency factors are.
+  std::vector<double> size_bounds{0};
+  std::vector<double> gap_fixed{0};
+  std::vector<double> gap_per_byte{0};
+  double send_overhead_per_message    = 0;  // o_s (smpi/os), seconds
+  double receive_overhead_per_message = 0;  // o_r (smpi/or), seconds
+
+  double gap(double bytes) const;
+  double time(double bytes) const { return latency + gap(bytes); }
+  /// Hockney's model fitted to this one: alpha + beta * m.
+  static PointToPoint hockney(double alpha, double beta);
+};
+
+/// A communicator on a platform, as the models see it.
+struct ModelContext {
+  int size = 1;                 // P, ranks in the communicator
+  PointToPoint p2p;             // between two ranks (a homogeneous communicator: any pair)
+  double flops_per_second = 1;  // speed of the hosts, for reduction flops
+};
+
+} // namespace tireplay::models
