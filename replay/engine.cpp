@@ -1,5 +1,6 @@
 #include "replay/engine.hpp"
 
+#include "replay/model_contexts.hpp"
 #include "src/trace/trace_source.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -7,6 +8,8 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include <chrono>
+#include <cstdio>
+#include <map>
 #include <fstream>
 #include <memory>
 #include <regex>
@@ -145,6 +148,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
   CollChoice choice;
   for (const auto& c : opt.coll)
     choice.set(c);
+  SelectMode mode = opt.select.empty() ? (opt.coll.empty() ? SelectMode::Smpi : SelectMode::Fixed)
+                                       : parse_select_mode(opt.select);
+  if (mode == SelectMode::Smpi && !opt.coll.empty())
+    throw std::invalid_argument("--coll fixes algorithms, which --select smpi ignores: use --select fixed or model");
 
   raise_open_file_limit();
   TraceInputs inputs = open_trace(opt.trace, opt.np);
@@ -169,7 +176,18 @@ ReplayResult run_replay(const ReplayOptions& opt)
       sum += r.reader->bytes_consumed();
     return sum;
   });
-  replay = std::make_unique<ReplayState>(np, choice, std::move(progress));
+  std::map<int, models::ModelContext> contexts;  // per communicator, built at its first model decision
+  Selector selector(mode, choice, [&contexts, &hosts, &opt](const Communicator& comm) -> const models::ModelContext& {
+    auto it = contexts.find(comm.id());
+    if (it == contexts.end()) {
+      std::vector<sg4::Host*> comm_hosts;
+      for (int member : comm.members())
+        comm_hosts.push_back(hosts[member]);
+      it = contexts.emplace(comm.id(), model_context(comm_hosts, opt.cfg)).first;
+    }
+    return it->second;
+  });
+  replay = std::make_unique<ReplayState>(np, std::move(selector), std::move(progress));
   replay->p2p.config = smpi;
   for (int r = 0; r < np; r++) {
     replay->ranks[r].rank   = r;
@@ -185,6 +203,13 @@ ReplayResult run_replay(const ReplayOptions& opt)
 
   engine.run();
   replay->progress.finish();
+  if (!opt.explain.empty()) {
+    FILE* out = std::fopen(opt.explain.c_str(), "w");
+    if (out == nullptr)
+      throw InputError(opt.explain + ": cannot write the explanation of the model's choices");
+    replay->selector.explain(out);
+    std::fclose(out);
+  }
   if (!replay->error.empty())
     throw InputError(replay->error);
 

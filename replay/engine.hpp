@@ -18,6 +18,8 @@ struct ReplayOptions {
   std::string trace;
   std::vector<std::string> cfg;   // key:value, smpi/ ones for the engine, the others for SimGrid
   std::vector<std::string> coll;  // op=algorithm
+  std::string select;             // smpi, fixed or model; empty: fixed if --coll is given, else smpi
+  std::string explain;            // file for the model's decisions
   bool progress = false;
 };
 

@@ -144,7 +144,7 @@ void RankReplay::collective(const Action& a)
   args.send_counts = &a.send_counts;
   args.recv_counts = &a.recv_counts;
   try {
-    replay_.colls.get(a.kind).run(c, args);
+    replay_.selector.choose(a.kind, comm, args).run(c, args);
   } catch (const std::invalid_argument& e) {
     fail(e.what());
   }
@@ -266,8 +266,9 @@ void RankReplay::finish()
     if (p.request != nullptr)
       p2p_.wait(p.request);
   if (p2p_.config.finalization_barrier) {
-    Coll c(p2p_, replay_.comms.get(kWorldComm), me_.rank);
-    replay_.colls.get(ActionKind::Barrier).run(c, CollArgs{});
+    const Communicator& world = replay_.comms.get(kWorldComm);
+    Coll c(p2p_, world, me_.rank);
+    replay_.selector.choose(ActionKind::Barrier, world, CollArgs{}).run(c, CollArgs{});
   }
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "replay/collectives/registry.hpp"
+#include "replay/selection.hpp"
 #include "replay/communicator.hpp"
 #include "replay/p2p.hpp"
 #include "replay/progress.hpp"
@@ -40,13 +41,17 @@ struct RankState {
 struct ReplayState {
   P2PWorld p2p;
   CommTable comms;
-  CollChoice colls;
+  Selector selector;
   std::vector<RankState> ranks;
   Progress progress;
   std::string error;  // first input error met by an actor; the replay stops
 
-  ReplayState(int world_size, CollChoice choice, Progress progress_)
-      : p2p(world_size), comms(world_size), colls(std::move(choice)), ranks(world_size), progress(std::move(progress_))
+  ReplayState(int world_size, Selector selector_, Progress progress_)
+      : p2p(world_size)
+      , comms(world_size)
+      , selector(std::move(selector_))
+      , ranks(world_size)
+      , progress(std::move(progress_))
   {
   }
 };

@@ -30,6 +30,9 @@ int replay_command(int argc, char** argv)
       ("oversubscribe", po::bool_switch(&opt.oversubscribe), "wrap around the hostfile when ranks outnumber hosts")
       ("cfg", po::value(&opt.cfg)->composing(), "key:value configuration: smpi/... for the MPI model, else SimGrid's")
       ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`)")
+      ("select", po::value(&opt.select), "how collectives pick their algorithm: smpi (SMPI's default selector), "
+                                         "fixed (--coll), model (the cheapest by the analytic models)")
+      ("explain", po::value(&opt.explain), "write the model's decisions (candidates, predicted seconds) to FILE")
       ("json", po::value(&json), "write a JSON summary to this file")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress");
 

@@ -1,0 +1,20 @@
+// The model view (models/model_context.hpp) of a communicator placed on simulated hosts.
+#pragma once
+
+#include "models/model_context.hpp"
+
+#include <string>
+#include <vector>
+
+namespace simgrid::s4u {
+class Host;
+}
+
+namespace tireplay {
+
+/// Point-to-point parameters from the platform's routes (with SMPI's factors, and the user's --cfg
+/// smpi/bw-factor, smpi/lat-factor if given), the hosts' speed, the communicator's size.
+models::ModelContext model_context(const std::vector<simgrid::s4u::Host*>& hosts_of_ranks,
+                                   const std::vector<std::string>& cfg);
+
+} // namespace tireplay

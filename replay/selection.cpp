@@ -1,0 +1,89 @@
+#include "replay/selection.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace tireplay {
+
+SelectMode parse_select_mode(const std::string& name)
+{
+  if (name == "smpi")
+    return SelectMode::Smpi;
+  if (name == "fixed")
+    return SelectMode::Fixed;
+  if (name == "model")
+    return SelectMode::Model;
+  throw std::invalid_argument("--select: unknown mode '" + name + "' (valid: smpi, fixed, model)");
+}
+
+int size_bucket(uint64_t bytes)
+{
+  int bucket = 0;
+  while (bytes > 1) {
+    bytes >>= 1;
+    bucket++;
+  }
+  return bucket;
+}
+
+Decision decide(ActionKind op, const models::ModelContext& context, const CollArgs& args)
+{
+  Decision d;
+  d.op        = op;
+  d.comm_size = context.size;
+  d.bytes     = args.bytes;
+  double best = 0;
+  for (const auto& alg : collective_operation(op).algorithms) {
+    if (alg.predict == nullptr)
+      continue;
+    double seconds = alg.predict(context, args);
+    if (!std::isfinite(seconds))
+      continue;  // the model says the algorithm does not apply here (e.g. power-of-two only)
+    d.candidates.push_back({&alg, seconds});
+    if (d.chosen == nullptr || seconds < best) {
+      d.chosen = &alg;
+      best     = seconds;
+    }
+  }
+  return d;
+}
+
+Selector::Selector(SelectMode mode, CollChoice fixed, ContextOf contexts)
+    : mode_(mode), fixed_(std::move(fixed)), contexts_(std::move(contexts))
+{
+}
+
+const CollAlgorithm& Selector::choose(ActionKind op, const Communicator& comm, const CollArgs& args)
+{
+  if (mode_ != SelectMode::Model)
+    return fixed_.get(op);
+  auto key = std::make_tuple(op, comm.id(), size_bucket(args.bytes));
+  auto it  = decisions_.find(key);
+  if (it == decisions_.end()) {
+    Decision d = decide(op, contexts_(comm), args);
+    d.comm     = comm.id();
+    it         = decisions_.emplace(key, std::move(d)).first;
+  }
+  // An operation none of whose algorithms has a model keeps the fixed (or SMPI) choice.
+  return it->second.chosen != nullptr ? *it->second.chosen : fixed_.get(op);
+}
+
+void print_decision(FILE* out, const Decision& d)
+{
+  const auto& op = collective_operation(d.op);
+  std::fprintf(out, "%.*s on communicator %d (%d ranks), %llu bytes:\n", static_cast<int>(op.name.size()),
+               op.name.data(), d.comm, d.comm_size, static_cast<unsigned long long>(d.bytes));
+  if (d.candidates.empty())
+    std::fprintf(out, "  no algorithm has a model: the fixed choice runs\n");
+  for (const auto& c : d.candidates)
+    std::fprintf(out, "  %c %-18.*s %.9g s\n", c.algorithm == d.chosen ? '*' : ' ',
+                 static_cast<int>(c.algorithm->name.size()), c.algorithm->name.data(), c.predicted_seconds);
+}
+
+void Selector::explain(FILE* out) const
+{
+  for (const auto& [key, d] : decisions_)
+    print_decision(out, d);
+}
+
+} // namespace tireplay

@@ -1,0 +1,70 @@
+// How each collective call picks its algorithm: as SMPI's default selector does (`smpi`), as the user fixed it
+// per operation (`fixed`, --coll), or by the analytic models (`model`): every registered algorithm of the
+// operation that has a model is costed for this communicator and message size, and the cheapest runs.
+// Model decisions are cached per (operation, communicator, size bucket) and can be explained.
+#pragma once
+
+#include "models/model_context.hpp"
+#include "replay/collectives/registry.hpp"
+#include "replay/communicator.hpp"
+
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace tireplay {
+
+enum class SelectMode { Smpi, Fixed, Model };
+
+/// Parses "smpi", "fixed" or "model". Throws std::invalid_argument.
+SelectMode parse_select_mode(const std::string& name);
+
+/// One costed candidate of a decision.
+struct Candidate {
+  const CollAlgorithm* algorithm;
+  double predicted_seconds;
+};
+
+/// A model decision: what was compared, and what was chosen.
+struct Decision {
+  ActionKind op;
+  int comm       = 0;
+  int comm_size  = 0;
+  uint64_t bytes = 0;  // the message size of the first call of this bucket
+  std::vector<Candidate> candidates;  // in registry order
+  const CollAlgorithm* chosen = nullptr;
+};
+
+/// Costs every algorithm of `op` that has a model; sorts nothing, records the cheapest (first on ties).
+Decision decide(ActionKind op, const models::ModelContext& context, const CollArgs& args);
+
+/// Size bucket of a message: calls whose sizes share a bucket share a decision (powers of two).
+int size_bucket(uint64_t bytes);
+
+class Selector {
+public:
+  /// `contexts` gives the model view of a communicator (computed once per communicator by the caller).
+  using ContextOf = std::function<const models::ModelContext&(const Communicator&)>;
+
+  Selector(SelectMode mode, CollChoice fixed, ContextOf contexts);
+
+  const CollAlgorithm& choose(ActionKind op, const Communicator& comm, const CollArgs& args);
+  SelectMode mode() const { return mode_; }
+
+  /// Writes, per distinct decision, the candidates with their predicted seconds and the choice.
+  void explain(FILE* out) const;
+
+private:
+  SelectMode mode_;
+  CollChoice fixed_;
+  ContextOf contexts_;
+  std::map<std::tuple<ActionKind, int, int>, Decision> decisions_;
+};
+
+/// The table of a decision, as `--explain` and `tireplay predict` print it.
+void print_decision(FILE* out, const Decision& d);
+
+} // namespace tireplay
