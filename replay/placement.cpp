@@ -1,0 +1,109 @@
+#include "replay/placement.hpp"
+
+#include "src/trace/rank_reader.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay {
+namespace {
+
+/// Host names, one per rank slot, from smpirun's hostfile format (`name` or `name:count` per line).
+std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint64_t>& lines)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw InputError(path + ": cannot open the hostfile");
+  std::vector<std::string> hosts;
+  std::string line;
+  uint64_t number = 0;
+  while (std::getline(in, line)) {
+    number++;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+      line.pop_back();
+    if (line.empty())
+      continue;
+    int count  = 1;
+    auto colon = line.rfind(':');
+    if (colon != std::string::npos) {
+      std::string n = line.substr(colon + 1);
+      char* end     = nullptr;
+      long value    = std::strtol(n.c_str(), &end, 10);
+      if (n.empty() || *end != '\0' || value <= 0 || value > 1000000)
+        throw InputError(input_error_text(path, number, "the count after ':' is not a positive integer", line));
+      count = static_cast<int>(value);
+      line  = line.substr(0, colon);
+    }
+    for (int i = 0; i < count; i++) {
+      hosts.push_back(line);
+      lines.push_back(number);
+    }
+  }
+  if (hosts.empty())
+    throw InputError(path + ": the hostfile is empty");
+  return hosts;
+}
+
+/// Host names of the actors of a SimGrid deployment file, in order.
+std::vector<std::string> read_deployment(const std::string& path, std::vector<uint64_t>& lines)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw InputError(path + ": cannot open the deployment file");
+  static const std::regex actor(R"(<(actor|process)\b[^>]*\bhost\s*=\s*["']([^"']+)["'])");
+  std::vector<std::string> hosts;
+  std::string line;
+  uint64_t number = 0;
+  while (std::getline(in, line)) {
+    number++;
+    for (std::sregex_iterator it(line.begin(), line.end(), actor), end; it != end; ++it) {
+      hosts.push_back((*it)[2].str());
+      lines.push_back(number);
+    }
+  }
+  if (hosts.empty())
+    throw InputError(path + ": the deployment file has no <actor host=...>");
+  return hosts;
+}
+
+} // namespace
+
+std::vector<sg4::Host*> place_ranks(const Placement& opt, const sg4::Engine& engine, int np)
+{
+  std::vector<uint64_t> lines;
+  std::vector<std::string> names;
+  std::string source = !opt.hostfile.empty() ? opt.hostfile : opt.deployment;
+  if (!opt.hostfile.empty())
+    names = read_hostfile(opt.hostfile, lines);
+  else if (!opt.deployment.empty())
+    names = read_deployment(opt.deployment, lines);
+
+  std::vector<sg4::Host*> candidates;
+  for (size_t i = 0; i < names.size(); i++) {
+    sg4::Host* host = engine.host_by_name_or_null(names[i]);
+    if (host == nullptr)
+      throw InputError(source + ":" + std::to_string(lines[i]) + ": unknown host '" + names[i] + "' in platform " +
+                       opt.platform);
+    candidates.push_back(host);
+  }
+  if (candidates.empty()) {
+    candidates = engine.get_all_hosts();  // round-robin over the platform's hosts
+    if (candidates.empty())
+      throw InputError(opt.platform + ": the platform has no host");
+  } else if (static_cast<int>(candidates.size()) < np && !opt.oversubscribe) {
+    throw InputError(source + ": " + std::to_string(np) + " ranks but only " + std::to_string(candidates.size()) +
+                     " hosts (pass --oversubscribe to place several ranks per host, as smpirun does)");
+  }
+  std::vector<sg4::Host*> hosts(np);
+  for (int r = 0; r < np; r++)
+    hosts[r] = candidates[r % candidates.size()];
+  return hosts;
+}
+
+} // namespace tireplay

@@ -1,0 +1,25 @@
+// Which host each rank runs on: a hostfile (smpirun's format), a SimGrid deployment file, or round-robin over
+// the platform's hosts.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace simgrid::s4u {
+class Engine;
+class Host;
+}
+
+namespace tireplay {
+
+struct Placement {
+  std::string platform;    // for messages
+  std::string hostfile;    // one host per line, or host:count
+  std::string deployment;  // one <actor host="..."> per rank, in rank order
+  bool oversubscribe = false;  // more ranks than listed hosts: wrap around, as smpirun does
+};
+
+/// The host of each of `np` ranks. Throws InputError naming the file and line of an unknown host.
+std::vector<simgrid::s4u::Host*> place_ranks(const Placement& placement, const simgrid::s4u::Engine& engine, int np);
+
+} // namespace tireplay

@@ -1,0 +1,114 @@
+// `tireplay predict`: the models' table for one collective call, without a trace.
+#include "replay/model_contexts.hpp"
+#include "replay/placement.hpp"
+#include "replay/selection.hpp"
+#include "src/cli/commands.hpp"
+#include "src/trace/rank_reader.hpp"
+
+#include <boost/program_options.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace tireplay {
+namespace {
+
+/// "4MiB", "16k", "1e6", "8": bytes (k, M, G are powers of 1000; KiB, MiB, GiB powers of 1024).
+uint64_t parse_bytes(const std::string& text)
+{
+  static const std::pair<const char*, double> units[] = {{"", 1},         {"B", 1},          {"k", 1e3},
+                                                         {"kB", 1e3},     {"KiB", 1024.0},   {"M", 1e6},
+                                                         {"MB", 1e6},     {"MiB", 1048576.0}, {"G", 1e9},
+                                                         {"GB", 1e9},     {"GiB", 1073741824.0}};
+  size_t end   = 0;
+  double value = -1;
+  try {
+    value = std::stod(text, &end);
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  for (const auto& [suffix, factor] : units)
+    if (end > 0 && text.compare(end, std::string::npos, suffix) == 0 && std::isfinite(value) && value >= 0)
+      return static_cast<uint64_t>(value * factor);
+  throw po::error("--bytes: '" + text + "' is not a size (e.g. 8, 64k, 4MiB)");
+}
+
+} // namespace
+
+int predict_command(int argc, char** argv)
+{
+  std::string op_name, bytes_text, platform, hostfile;
+  int np = 0;
+  std::vector<std::string> cfg;
+  po::options_description desc(
+      "usage: tireplay predict --op OP --bytes SIZE --np N --platform P.xml [--hostfile H]\n\n"
+      "Prints the predicted time of every algorithm of a collective that has a model, and the one\n"
+      "`--select model` would run, for N ranks placed on the platform.\n\noptions");
+  desc.add_options()("help,h", "this help")
+      ("op", po::value(&op_name)->required(), "collective operation (see `tireplay algorithms`)")
+      ("bytes", po::value(&bytes_text)->required(), "message size per rank: 8, 64k, 4MiB...")
+      ("np", po::value(&np)->required(), "number of ranks")
+      ("platform", po::value(&platform)->required(), "SimGrid XML platform")
+      ("hostfile", po::value(&hostfile), "hosts of the ranks (default: round-robin over the platform's hosts)")
+      ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (smpi/bw-factor, smpi/lat-factor...)");
+  const CollOperation* op = nullptr;
+  uint64_t bytes          = 0;
+  try {
+    po::variables_map vm;
+    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+    if (vm.count("help")) {
+      std::cout << desc << "\n";
+      return kExitOk;
+    }
+    po::notify(vm);
+    std::string valid;
+    for (const auto& o : collective_operations()) {
+      if (o.name == op_name)
+        op = &o;
+      valid += (valid.empty() ? "" : ", ") + std::string(o.name);
+    }
+    if (op == nullptr)
+      throw po::error("--op: unknown operation '" + op_name + "' (valid: " + valid + ")");
+    if (np < 1)
+      throw po::error("--np must be at least 1");
+    bytes = parse_bytes(bytes_text);
+  } catch (const po::error& e) {
+    std::fprintf(stderr, "tireplay predict: %s\n(see tireplay predict --help)\n", e.what());
+    return kExitBadInput;
+  }
+
+  try {
+    std::vector<std::string> sg_args{"tireplay", "--cfg=network/model:SMPI", "--log=root.thres:warning",
+                                  "--log=xbt_cfg.thres:warning"};
+    std::vector<char*> argv2;
+    for (auto& a : sg_args)
+      argv2.push_back(a.data());
+    int argc2 = static_cast<int>(argv2.size());
+    simgrid::s4u::Engine engine(&argc2, argv2.data());
+    try {
+      engine.load_platform(platform);
+    } catch (const std::exception& e) {
+      throw InputError(platform + ": " + e.what());
+    }
+    auto hosts = place_ranks({platform, hostfile, "", true}, engine, np);
+    std::vector<uint64_t> counts(np, bytes);
+    CollArgs args;
+    args.bytes       = bytes;
+    args.bytes2      = bytes;
+    args.send_counts = &counts;
+    args.recv_counts = &counts;
+    Decision d       = decide(op->kind, model_context(hosts, cfg), args);
+    d.comm           = kWorldComm;
+    print_decision(stdout, d);
+    return kExitOk;
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kExitBadInput;
+  }
+}
+
+} // namespace tireplay
