@@ -7,27 +7,44 @@
 namespace tireplay::algorithms {
 
 void barrier_linear(Coll&, const CollArgs&);
+void barrier_dissemination(Coll&, const CollArgs&);
+void barrier_tree(Coll&, const CollArgs&);
 
 void bcast_binomial(Coll&, const CollArgs&);
 void bcast_flat(Coll&, const CollArgs&);
+void bcast_binary_tree(Coll&, const CollArgs&);
+void bcast_chain(Coll&, const CollArgs&);
+void bcast_segmented_chain(Coll&, const CollArgs&);
+void bcast_scatter_allgather(Coll&, const CollArgs&);
 
 void reduce_linear(Coll&, const CollArgs&);
+void reduce_binomial(Coll&, const CollArgs&);
+void reduce_chain(Coll&, const CollArgs&);
 
 void allreduce_reduce_bcast(Coll&, const CollArgs&);
+void allreduce_recursive_doubling(Coll&, const CollArgs&);
+void allreduce_ring(Coll&, const CollArgs&);
+void allreduce_rabenseifner(Coll&, const CollArgs&);
 
 void alltoall_linear(Coll&, const CollArgs&);
 void alltoall_pairwise(Coll&, const CollArgs&);
 void alltoall_bruck(Coll&, const CollArgs&);
 void alltoall_ompi(Coll&, const CollArgs&);
+void alltoall_ring(Coll&, const CollArgs&);
 
 void alltoallv_linear(Coll&, const CollArgs&);
 
 void gather_linear(Coll&, const CollArgs&);
+void gather_binomial(Coll&, const CollArgs&);
 void gatherv_linear(Coll&, const CollArgs&);
 void scatter_linear(Coll&, const CollArgs&);
+void scatter_binomial(Coll&, const CollArgs&);
 void scatterv_linear(Coll&, const CollArgs&);
 
 void allgather_linear(Coll&, const CollArgs&);
+void allgather_ring(Coll&, const CollArgs&);
+void allgather_recursive_doubling(Coll&, const CollArgs&);
+void allgather_bruck(Coll&, const CollArgs&);
 void allgatherv_linear(Coll&, const CollArgs&);
 
 void reducescatter_reduce_scatterv(Coll&, const CollArgs&);

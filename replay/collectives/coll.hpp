@@ -18,6 +18,7 @@ struct CollArgs {
   int datatype_size = 1;  // reducescatter: bytes per element of the counts
   const std::vector<uint64_t>* send_counts = nullptr;  // v-variants: bytes per comm rank
   const std::vector<uint64_t>* recv_counts = nullptr;
+  uint64_t segment_bytes = 0;  // pipelined algorithms: bytes per segment; 0 = the algorithm's default
 };
 
 // SMPI's tags for collective messages (src/smpi/include/private.hpp): disjoint from user tags, which are >= 0.
