@@ -20,7 +20,7 @@ int algorithms_command(int argc, char** argv)
   for (const auto& op : collective_operations()) {
     std::printf("%.*s\n", static_cast<int>(op.name.size()), op.name.data());
     for (const auto& alg : op.algorithms)
-      std::printf("  %c %-16.*s %.*s\n", alg.name == op.smpi_default ? '*' : ' ', static_cast<int>(alg.name.size()),
+      std::printf("  %c %-20.*s %.*s\n", alg.name == op.smpi_default ? '*' : ' ', static_cast<int>(alg.name.size()),
                   alg.name.data(), static_cast<int>(alg.description.size()), alg.description.data());
   }
   return kExitOk;
