@@ -1,5 +1,6 @@
 #include "replay/collectives/registry.hpp"
 
+#include "models/bcast_models.hpp"
 #include "replay/collectives/algorithms.hpp"
 
 #include <stdexcept>
@@ -7,6 +8,7 @@
 namespace tireplay {
 
 namespace a = algorithms;
+namespace m = models;
 
 const std::vector<CollOperation>& collective_operations()
 {
@@ -16,12 +18,12 @@ const std::vector<CollOperation>& collective_operations()
         {"dissemination", "ceil(log2 p) rounds: empty message to rank + 2^k, from rank - 2^k", a::barrier_dissemination},
         {"tree", "empty messages up a binomial tree to rank 0, then back down", a::barrier_tree}}},
       {ActionKind::Bcast, "bcast", "binomial",
-       {{"binomial", "binomial tree rooted at the root", a::bcast_binomial},
-        {"flat", "the root sends to every rank", a::bcast_flat},
-        {"binary_tree", "binary tree (heap order) rooted at the root, whole message", a::bcast_binary_tree},
-        {"chain", "each rank passes the whole message to the next one", a::bcast_chain},
-        {"segmented_chain", "chain pipelined in segments (default 8192 bytes)", a::bcast_segmented_chain},
-        {"scatter_allgather", "binomial scatter then ring allgather (van de Geijn)", a::bcast_scatter_allgather}}},
+       {{"binomial", "binomial tree rooted at the root", a::bcast_binomial, m::predict_bcast_binomial},
+        {"flat", "the root sends to every rank", a::bcast_flat, m::predict_bcast_flat},
+        {"binary_tree", "binary tree (heap order) rooted at the root, whole message", a::bcast_binary_tree, m::predict_bcast_binary_tree},
+        {"chain", "each rank passes the whole message to the next one", a::bcast_chain, m::predict_bcast_chain},
+        {"segmented_chain", "chain pipelined in segments (default 8192 bytes)", a::bcast_segmented_chain, m::predict_bcast_segmented_chain},
+        {"scatter_allgather", "binomial scatter then ring allgather (van de Geijn)", a::bcast_scatter_allgather, m::predict_bcast_scatter_allgather}}},
       {ActionKind::Reduce, "reduce", "linear",
        {{"linear", "every rank sends to the root", a::reduce_linear},
         {"binomial", "binomial tree towards the root (MPICH)", a::reduce_binomial},

@@ -1,0 +1,164 @@
+#include "models/bcast_models.hpp"
+
+#include "replay/collectives/coll.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace tireplay::models {
+namespace {
+
+int ceil_log2(int P)
+{
+  int bits = 0;
+  while ((1LL << bits) < P)
+    bits++;
+  return bits;
+}
+
+int floor_log2(int P)
+{
+  int bits = 0;
+  while ((2LL << bits) <= P)
+    bits++;
+  return bits;
+}
+
+/// The segment the formulas use: s, or the whole message when it is shorter.
+double segment_of(double m, double s)
+{
+  if (m > 0 && !(s > 0))
+    throw std::invalid_argument("a segmented broadcast needs a positive segment size");
+  return std::min(s, m);
+}
+
+// Segment size of bcast/segmented_chain.cpp when CollArgs::segment_bytes is 0.
+constexpr double kSegmentedChainDefaultBytes = 8192;
+
+} // namespace
+
+namespace bcast {
+
+double segment_count(double m, double s)
+{
+  return segment_of(m, s) < m ? std::ceil(m / s) : 1;
+}
+
+double flat_tree(int P, double m, const PointToPoint& p)
+{
+  // L + (P - 1) × g(m)
+  return p.latency + (P - 1) * p.gap(m);
+}
+
+double flat_tree_rendezvous(int P, double m, const PointToPoint& p)
+{
+  // 3 × L + (P - 1) × g(m) + 2 × g(1)
+  return 3 * p.latency + (P - 1) * p.gap(m) + 2 * p.gap(1);
+}
+
+double segmented_flat_tree(int P, double m, double s, const PointToPoint& p)
+{
+  // L + (P - 1) × (g(s) × k)
+  s = segment_of(m, s);
+  return p.latency + (P - 1) * (p.gap(s) * segment_count(m, s));
+}
+
+double chain(int P, double m, const PointToPoint& p)
+{
+  // (P - 1) × (g(m) + L)
+  return (P - 1) * (p.gap(m) + p.latency);
+}
+
+double chain_rendezvous(int P, double m, const PointToPoint& p)
+{
+  // (P - 1) × (g(m) + 2 × g(1) + 3 × L)
+  return (P - 1) * (p.gap(m) + 2 * p.gap(1) + 3 * p.latency);
+}
+
+double segmented_chain(int P, double m, double s, const PointToPoint& p)
+{
+  // (P - 1) × (g(s) + L) + (g(s) × (k - 1))
+  s = segment_of(m, s);
+  return (P - 1) * (p.gap(s) + p.latency) + (p.gap(s) * (segment_count(m, s) - 1));
+}
+
+double binary_tree(int P, double m, const PointToPoint& p)
+{
+  // ≤ ⌈log2 P⌉ × (2 × g(m) + L)
+  return ceil_log2(P) * (2 * p.gap(m) + p.latency);
+}
+
+double binomial_tree(int P, double m, const PointToPoint& p)
+{
+  // ⌈log2 P⌉ × L + ⌊log2 P⌋ × g(m)
+  return ceil_log2(P) * p.latency + floor_log2(P) * p.gap(m);
+}
+
+double binomial_tree_rendezvous(int P, double m, const PointToPoint& p)
+{
+  // ⌈log2 P⌉ × (2 × g(1) + 3 × L) + ⌊log2 P⌋ × g(m)
+  return ceil_log2(P) * (2 * p.gap(1) + 3 * p.latency) + floor_log2(P) * p.gap(m);
+}
+
+double segmented_binomial_tree(int P, double m, double s, const PointToPoint& p)
+{
+  // ⌈log2 P⌉ × L + ⌊log2 P⌋ × g(s) × k
+  s = segment_of(m, s);
+  return ceil_log2(P) * p.latency + floor_log2(P) * p.gap(s) * segment_count(m, s);
+}
+
+double scatter_collection(int P, double m, const PointToPoint& p)
+{
+  // (log2 P + P - 1) × L + 2 × ((P - 1) / P) × g(m)
+  return (std::log2(P) + P - 1) * p.latency + 2 * (static_cast<double>(P - 1) / P) * p.gap(m);
+}
+
+} // namespace bcast
+
+SegmentChoice best_segment(double m, const std::function<double(double)>& predicted_seconds)
+{
+  // s = m / 2^i for i in [0, log2 m]: down to the last s >= 1 byte.
+  int last = m >= 1 ? std::ilogb(m) : 0;
+  SegmentChoice best{m, predicted_seconds(m)};
+  for (int i = 1; i <= last; i++) {
+    double s       = std::ldexp(m, -i);
+    double seconds = predicted_seconds(s);
+    if (seconds < best.predicted_seconds)
+      best = {s, seconds};
+  }
+  return best;
+}
+
+double predict_bcast_binomial(const ModelContext& c, const CollArgs& a)
+{
+  return c.size > 1 ? bcast::binomial_tree(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+}
+
+double predict_bcast_flat(const ModelContext& c, const CollArgs& a)
+{
+  return c.size > 1 ? bcast::flat_tree(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+}
+
+double predict_bcast_chain(const ModelContext& c, const CollArgs& a)
+{
+  return c.size > 1 ? bcast::chain(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+}
+
+double predict_bcast_segmented_chain(const ModelContext& c, const CollArgs& a)
+{
+  double s = a.segment_bytes > 0 ? static_cast<double>(a.segment_bytes) : kSegmentedChainDefaultBytes;
+  return c.size > 1 ? bcast::segmented_chain(c.size, static_cast<double>(a.bytes), s, c.p2p) : 0;
+}
+
+double predict_bcast_binary_tree(const ModelContext& c, const CollArgs& a)
+{
+  return c.size > 1 ? bcast::binary_tree(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+}
+
+double predict_bcast_scatter_allgather(const ModelContext& c, const CollArgs& a)
+{
+  return c.size > 1 ? bcast::scatter_collection(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+}
+
+} // namespace tireplay::models
