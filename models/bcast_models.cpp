@@ -151,6 +151,13 @@ double predict_bcast_segmented_chain(const ModelContext& c, const CollArgs& a)
   return c.size > 1 ? bcast::segmented_chain(c.size, static_cast<double>(a.bytes), s, c.p2p) : 0;
 }
 
+uint64_t tune_bcast_segmented_chain(const ModelContext& c, const CollArgs& a)
+{
+  double m = static_cast<double>(a.bytes);
+  auto best = best_segment(m, [&c, m](double s) { return bcast::segmented_chain(c.size, m, s, c.p2p); });
+  return std::max<uint64_t>(1, static_cast<uint64_t>(std::floor(best.segment_bytes)));
+}
+
 double predict_bcast_binary_tree(const ModelContext& c, const CollArgs& a)
 {
   return c.size > 1 ? bcast::binary_tree(c.size, static_cast<double>(a.bytes), c.p2p) : 0;

@@ -65,6 +65,8 @@ double predict_bcast_flat(const ModelContext& context, const CollArgs& args);
 double predict_bcast_chain(const ModelContext& context, const CollArgs& args);
 /// bcast/segmented_chain.cpp: Segmented Chain, s = args.segment_bytes, or the algorithm's default 8192 bytes.
 double predict_bcast_segmented_chain(const ModelContext& context, const CollArgs& args);
+/// The segment size section 4.2's search picks for the Segmented Chain (whole bytes, at least 1).
+uint64_t tune_bcast_segmented_chain(const ModelContext& context, const CollArgs& args);
 /// bcast/binary_tree.cpp: Binary Tree (the table's upper bound).
 double predict_bcast_binary_tree(const ModelContext& context, const CollArgs& args);
 /// bcast/scatter_allgather.cpp: Scatter/Collection.

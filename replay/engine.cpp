@@ -95,7 +95,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
       it = contexts.emplace(comm.id(), model_context(comm_hosts, opt.cfg)).first;
     }
     return it->second;
-  });
+  }, opt.segment_bytes);
   replay = std::make_unique<ReplayState>(np, std::move(selector), std::move(progress));
   replay->p2p.config = smpi;
   for (int r = 0; r < np; r++) {

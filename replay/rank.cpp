@@ -144,7 +144,10 @@ void RankReplay::collective(const Action& a)
   args.send_counts = &a.send_counts;
   args.recv_counts = &a.recv_counts;
   try {
-    replay_.selector.choose(a.kind, comm, args).run(c, args);
+    Choice choice = replay_.selector.choose(a.kind, comm, args);
+    if (choice.segment_bytes > 0)
+      args.segment_bytes = choice.segment_bytes;
+    choice.algorithm->run(c, args);
   } catch (const std::invalid_argument& e) {
     fail(e.what());
   }
@@ -268,7 +271,7 @@ void RankReplay::finish()
   if (p2p_.config.finalization_barrier) {
     const Communicator& world = replay_.comms.get(kWorldComm);
     Coll c(p2p_, world, me_.rank);
-    replay_.selector.choose(ActionKind::Barrier, world, CollArgs{}).run(c, CollArgs{});
+    replay_.selector.choose(ActionKind::Barrier, world, CollArgs{}).algorithm->run(c, CollArgs{});
   }
 }
 

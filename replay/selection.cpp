@@ -36,27 +36,31 @@ Decision decide(ActionKind op, const models::ModelContext& context, const CollAr
   for (const auto& alg : collective_operation(op).algorithms) {
     if (alg.predict == nullptr)
       continue;
-    double seconds = alg.predict(context, args);
+    CollArgs tuned = args;
+    if (alg.tune != nullptr)
+      tuned.segment_bytes = alg.tune(context, args);
+    double seconds = alg.predict(context, tuned);
     if (!std::isfinite(seconds))
       continue;  // the model says the algorithm does not apply here (e.g. power-of-two only)
-    d.candidates.push_back({&alg, seconds});
+    d.candidates.push_back({&alg, seconds, tuned.segment_bytes});
     if (d.chosen == nullptr || seconds < best) {
-      d.chosen = &alg;
-      best     = seconds;
+      d.chosen               = &alg;
+      d.chosen_segment_bytes = tuned.segment_bytes;
+      best                   = seconds;
     }
   }
   return d;
 }
 
-Selector::Selector(SelectMode mode, CollChoice fixed, ContextOf contexts)
-    : mode_(mode), fixed_(std::move(fixed)), contexts_(std::move(contexts))
+Selector::Selector(SelectMode mode, CollChoice fixed, ContextOf contexts, uint64_t segment_bytes)
+    : mode_(mode), fixed_(std::move(fixed)), contexts_(std::move(contexts)), segment_bytes_(segment_bytes)
 {
 }
 
-const CollAlgorithm& Selector::choose(ActionKind op, const Communicator& comm, const CollArgs& args)
+Choice Selector::choose(ActionKind op, const Communicator& comm, const CollArgs& args)
 {
   if (mode_ != SelectMode::Model)
-    return fixed_.get(op);
+    return {&fixed_.get(op), segment_bytes_};
   auto key = std::make_tuple(op, comm.id(), size_bucket(args.bytes));
   auto it  = decisions_.find(key);
   if (it == decisions_.end()) {
@@ -65,7 +69,9 @@ const CollAlgorithm& Selector::choose(ActionKind op, const Communicator& comm, c
     it         = decisions_.emplace(key, std::move(d)).first;
   }
   // An operation none of whose algorithms has a model keeps the fixed (or SMPI) choice.
-  return it->second.chosen != nullptr ? *it->second.chosen : fixed_.get(op);
+  if (it->second.chosen == nullptr)
+    return {&fixed_.get(op), 0};
+  return {it->second.chosen, it->second.chosen_segment_bytes};
 }
 
 void print_decision(FILE* out, const Decision& d)
@@ -76,8 +82,13 @@ void print_decision(FILE* out, const Decision& d)
   if (d.candidates.empty())
     std::fprintf(out, "  no algorithm has a model: the fixed choice runs\n");
   for (const auto& c : d.candidates)
-    std::fprintf(out, "  %c %-18.*s %.9g s\n", c.algorithm == d.chosen ? '*' : ' ',
+  {
+    std::fprintf(out, "  %c %-18.*s %.9g s", c.algorithm == d.chosen ? '*' : ' ',
                  static_cast<int>(c.algorithm->name.size()), c.algorithm->name.data(), c.predicted_seconds);
+    if (c.segment_bytes > 0)
+      std::fprintf(out, "  (segments of %llu bytes)", static_cast<unsigned long long>(c.segment_bytes));
+    std::fputc('\n', out);
+  }
 }
 
 void Selector::explain(FILE* out) const

@@ -26,6 +26,13 @@ SelectMode parse_select_mode(const std::string& name);
 struct Candidate {
   const CollAlgorithm* algorithm;
   double predicted_seconds;
+  uint64_t segment_bytes = 0;  // what the model tuned, if the algorithm has a tunable segment size
+};
+
+/// What runs: an algorithm, and the segment size to give it (0: its default).
+struct Choice {
+  const CollAlgorithm* algorithm;
+  uint64_t segment_bytes = 0;
 };
 
 /// A model decision: what was compared, and what was chosen.
@@ -36,6 +43,7 @@ struct Decision {
   uint64_t bytes = 0;  // the message size of the first call of this bucket
   std::vector<Candidate> candidates;  // in registry order
   const CollAlgorithm* chosen = nullptr;
+  uint64_t chosen_segment_bytes = 0;
 };
 
 /// Costs every algorithm of `op` that has a model; sorts nothing, records the cheapest (first on ties).
@@ -49,9 +57,10 @@ public:
   /// `contexts` gives the model view of a communicator (computed once per communicator by the caller).
   using ContextOf = std::function<const models::ModelContext&(const Communicator&)>;
 
-  Selector(SelectMode mode, CollChoice fixed, ContextOf contexts);
+  /// `segment_bytes`: the segment size given to pipelined algorithms in smpi and fixed modes (0: default).
+  Selector(SelectMode mode, CollChoice fixed, ContextOf contexts, uint64_t segment_bytes = 0);
 
-  const CollAlgorithm& choose(ActionKind op, const Communicator& comm, const CollArgs& args);
+  Choice choose(ActionKind op, const Communicator& comm, const CollArgs& args);
   SelectMode mode() const { return mode_; }
 
   /// Writes, per distinct decision, the candidates with their predicted seconds and the choice.
@@ -61,6 +70,7 @@ private:
   SelectMode mode_;
   CollChoice fixed_;
   ContextOf contexts_;
+  uint64_t segment_bytes_;
   std::map<std::tuple<ActionKind, int, int>, Decision> decisions_;
 };
 

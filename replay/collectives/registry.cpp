@@ -1,6 +1,7 @@
 #include "replay/collectives/registry.hpp"
 
 #include "models/bcast_models.hpp"
+#include "models/reduce_models.hpp"
 #include "replay/collectives/algorithms.hpp"
 
 #include <stdexcept>
@@ -22,12 +23,13 @@ const std::vector<CollOperation>& collective_operations()
         {"flat", "the root sends to every rank", a::bcast_flat, m::predict_bcast_flat},
         {"binary_tree", "binary tree (heap order) rooted at the root, whole message", a::bcast_binary_tree, m::predict_bcast_binary_tree},
         {"chain", "each rank passes the whole message to the next one", a::bcast_chain, m::predict_bcast_chain},
-        {"segmented_chain", "chain pipelined in segments (default 8192 bytes)", a::bcast_segmented_chain, m::predict_bcast_segmented_chain},
+        {"segmented_chain", "chain pipelined in segments (default 8192 bytes)", a::bcast_segmented_chain, m::predict_bcast_segmented_chain,
+         m::tune_bcast_segmented_chain},
         {"scatter_allgather", "binomial scatter then ring allgather (van de Geijn)", a::bcast_scatter_allgather, m::predict_bcast_scatter_allgather}}},
       {ActionKind::Reduce, "reduce", "linear",
-       {{"linear", "every rank sends to the root", a::reduce_linear},
-        {"binomial", "binomial tree towards the root (MPICH)", a::reduce_binomial},
-        {"chain", "each rank sends its partial result to the previous one", a::reduce_chain}}},
+       {{"linear", "every rank sends to the root", a::reduce_linear, m::predict_reduce_linear},
+        {"binomial", "binomial tree towards the root (MPICH)", a::reduce_binomial, m::predict_reduce_binomial},
+        {"chain", "each rank sends its partial result to the previous one", a::reduce_chain, m::predict_reduce_chain}}},
       {ActionKind::AllReduce, "allreduce", "reduce_bcast",
        {{"reduce_bcast", "linear reduce to rank 0, then binomial broadcast", a::allreduce_reduce_bcast},
         {"recursive_doubling", "log2 p exchanges of the whole vector (MPICH, any p)", a::allreduce_recursive_doubling},

@@ -32,6 +32,8 @@ int replay_command(int argc, char** argv)
       ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`)")
       ("select", po::value(&opt.select), "how collectives pick their algorithm: smpi (SMPI's default selector), "
                                          "fixed (--coll), model (the cheapest by the analytic models)")
+      ("segment-bytes", po::value(&opt.segment_bytes), "segment size of pipelined algorithms (segmented_chain) "
+                                                       "with --select smpi or fixed; --select model tunes it")
       ("explain", po::value(&opt.explain), "write the model's decisions (candidates, predicted seconds) to FILE")
       ("json", po::value(&json), "write a JSON summary to this file")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress");

@@ -18,12 +18,13 @@ for bytes in 8 65536 4194304; do
   # The table without a trace, and its choice (the starred row).
   "$tireplay" predict --op bcast --bytes "$bytes" --np 16 --platform "$platform" --hostfile "$hosts" > "$scratch/predict_$bytes.txt"
   chosen=$(awk '$1 == "*" { print $2 }' "$scratch/predict_$bytes.txt")
+  segment=$(awk '$1 == "*" && /segments of/ { print $(NF - 1) }' "$scratch/predict_$bytes.txt")
   # The replay by model, explained.
   "$tireplay" replay --platform "$platform" --hostfile "$hosts" --trace "$trace" --quiet --select model \
     --explain "$scratch/explain_$bytes.txt" --json "$scratch/model_$bytes.json"
   # The same call with the chosen algorithm fixed.
   "$tireplay" replay --platform "$platform" --hostfile "$hosts" --trace "$trace" --quiet --coll "bcast=$chosen" \
-    --json "$scratch/fixed_$bytes.json"
+    ${segment:+--segment-bytes "$segment"} --json "$scratch/fixed_$bytes.json"
   if [ -z "$chosen" ]; then
     echo "FAIL $bytes bytes: predict chose nothing"; failures=$((failures + 1)); continue
   fi
@@ -33,7 +34,7 @@ for bytes in 8 65536 4194304; do
   elif [ "$(time_of "$scratch/model_$bytes.json")" != "$(time_of "$scratch/fixed_$bytes.json")" ]; then
     echo "FAIL $bytes bytes: --select model did not run '$chosen'"; failures=$((failures + 1))
   else
-    echo "ok   $bytes bytes: the models choose $chosen, and it runs"
+    echo "ok   $bytes bytes: the models choose $chosen${segment:+ with $segment-byte segments}, and it runs"
   fi
 done
 

@@ -1,0 +1,83 @@
+// Unit tests of models/reduce_models: the reduce algorithms' predicted seconds, as the schedule lengths of their
+// trees (Canon and Antoniu, INRIA RR-7898, 2012), with d = one message of the vector, c = one reduction.
+// CollArgs has no reduction flops yet, so c = 0 here (see reduction_flops in reduce_models.cpp); the trees'
+// lengths with c > 0 are tested in reduction_trees_test.cpp.
+#include "models/reduce_models.hpp"
+
+#include "replay/collectives/registry.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <vector>
+
+using namespace tireplay;
+using namespace tireplay::models;
+
+namespace {
+
+ModelContext hockney_context(int size)
+{
+  ModelContext ctx;
+  ctx.size             = size;
+  ctx.p2p              = PointToPoint::hockney(1e-5, 1e-9);  // 10 us, 1 GB/s
+  ctx.flops_per_second = 1e9;
+  return ctx;
+}
+
+CollArgs megabyte(int root = 0)
+{
+  CollArgs args;
+  args.bytes = 1000000;
+  args.root  = root;
+  return args;
+}
+
+const std::vector<CostFunction> kModels{predict_reduce_linear, predict_reduce_binomial, predict_reduce_chain,
+                                        predict_reduce_fibonacci, predict_reduce_greedy};
+
+} // namespace
+
+TEST_CASE("reduce_costs: d is one message of the vector", "[reduce_models]")
+{
+  ReductionCosts costs = reduce_costs(hockney_context(8), megabyte());
+  CHECK(costs.transfer_time == Approx(1e-5 + 1e6 * 1e-9));
+  CHECK(costs.reduction_time == 0);
+}
+
+TEST_CASE("reduce models on 8 ranks, no reduction cost", "[reduce_models]")
+{
+  const ModelContext ctx = hockney_context(8);
+  const double d         = 1e-5 + 1e-3;
+  CHECK(predict_reduce_linear(ctx, megabyte()) == Approx(7 * d));     // d + 6 max(d, c) + c
+  CHECK(predict_reduce_chain(ctx, megabyte()) == Approx(7 * d));      // 7 (d + c)
+  CHECK(predict_reduce_binomial(ctx, megabyte()) == Approx(3 * d));   // Proposition 13, order 3
+  CHECK(predict_reduce_fibonacci(ctx, megabyte()) == Approx(4 * d));  // Proposition 16, order 4: 8 = F_6
+  CHECK(predict_reduce_greedy(ctx, megabyte()) == Approx(3 * d));     // Lemma 5 = Proposition 6 when c = 0
+}
+
+TEST_CASE("reduce models: one rank costs nothing, the root does not matter", "[reduce_models]")
+{
+  for (CostFunction predict : kModels) {
+    CHECK(predict(hockney_context(1), megabyte()) == 0);
+    for (int size : {2, 5, 13, 64})
+      CHECK(predict(hockney_context(size), megabyte(size - 1)) == predict(hockney_context(size), megabyte()));
+  }
+}
+
+TEST_CASE("reduce models: the greedy tree is never slower", "[reduce_models]")
+{
+  for (int size = 1; size <= 70; size++)
+    for (CostFunction predict : kModels) {
+      INFO("size = " << size);
+      CHECK(predict_reduce_greedy(hockney_context(size), megabyte()) <=
+            predict(hockney_context(size), megabyte()) + 1e-15);
+    }
+}
+
+TEST_CASE("reduce models: a zero-byte binomial reduce sends nothing", "[reduce_models]")
+{
+  CollArgs empty;
+  CHECK(predict_reduce_binomial(hockney_context(8), empty) == 0);
+  CHECK(predict_reduce_linear(hockney_context(8), empty) == Approx(7e-5));  // latency only
+}
