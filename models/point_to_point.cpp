@@ -101,7 +101,11 @@ PointToPoint smpi_point_to_point(const RouteParams& route, const NetworkFactors&
   std::sort(starts.begin(), starts.end());
   starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
 
+  // L takes the smallest latency factor of all sizes, so that the size-dependent rest of the latency, folded
+  // into g(m), is never negative: g is a time the sender's link is busy, and pipelined models add it up.
   double base_factor = factors.latency.at(kEnvelopeBytes);
+  for (uint64_t payload : starts)
+    base_factor = std::min(base_factor, factors.latency.at(static_cast<double>(payload)));
   PointToPoint p;
   p.latency = route.latency_seconds * base_factor;
   p.size_bounds.clear();

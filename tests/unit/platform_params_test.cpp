@@ -101,8 +101,11 @@ TEST_CASE("a route's PointToPoint gives SimGrid's time for every factor range", 
   RouteParams route{1e-3, 1e8};
   NetworkFactors f;
   PointToPoint p = smpi_point_to_point(route, f);
-  // L = 1 ms * lat_factor(16 bytes of payload); ranges start where m + 16 exceeds a threshold.
-  CHECK(p.latency == Approx(1e-3 * 2.01467).epsilon(1e-15));
+  // L = 1 ms * the smallest latency factor (1.61075, for payloads in (1426, 3484]), so that no range's
+  // g(m) is negative; ranges start where m + 16 exceeds a threshold.
+  CHECK(p.latency == Approx(1e-3 * 1.61075).epsilon(1e-15));
+  for (size_t i = 0; i < p.size_bounds.size(); i++)
+    CHECK(p.gap(p.size_bounds[i]) >= 0);
   CHECK(p.size_bounds == std::vector<double>{0, 242, 717, 1411, 3469, 5761, 9361, 15409, 65457});
   for (const auto& r : kDefaultRanges) {
     INFO("m = " << r.m);

@@ -1,0 +1,109 @@
+// All-to-all cost models. The paper's equations come from Steffenel, Martinasso and Trystram, "Assessing
+// Contention Effects of All-to-All Communications on Clusters and Grids" (IJPCC 4(4), 2008; hal-00338855),
+// sections III-V, in its own symbols: n processes, messages of m bytes, Hockney's start-up alpha and
+// per-byte time beta. The CostFunctions for replay/collectives/alltoall/ use pLogP's terms (adaptive-collectives
+// paper 2.2; models/model_context.hpp): P = ctx.size, m = args.bytes, L the latency, g(x) the gap of x bytes.
+//
+// What the pLogP forms assume about the replay:
+//  - a message of x bytes starts once its send and its receive are both posted (SMPI, smpi/async-small-thresh
+//    = 0), and arrives L + g(x) later;
+//  - a rank's messages leave g(x) apart, and the messages arriving at one rank at the same time come in g(x)
+//    apart: k messages at once through one rank's port take L + sum of their g(x), not k (L + g(x));
+//  - so a step of sendrecvs, every rank sending to one rank and receiving from one, takes L + g(x), and the steps
+//    add up;
+//  - SMPI's send and receive overheads (o_s, o_r, 0 by default) are left out.
+#pragma once
+
+#include "models/model_context.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tireplay {
+struct CollArgs;
+}
+
+namespace tireplay::models {
+
+/// A network's "contention signature" (paper section IV): gamma and delta, fitted for one network by
+/// comparing measured all-to-all times with Proposition 1 (section V).
+struct ContentionSignature {
+  double gamma           = 1;  // γ, the contention ratio: how much contention stretches the mβ term
+  double delta_seconds   = 0;  // δ, the start-up cost added to each of the n - 1 communications when m >= M
+  double threshold_bytes = 0;  // M, the message size from which δ applies
+};
+
+// ---- The paper's equations, in its symbols ----
+
+/// Proposition 1 (contention-free lower bound, 1-port full-duplex, no forwarding, equal sizes and links):
+///   (n − 1) × α + (n − 1) × βm
+double contention_free_lower_bound(int n, double m, double alpha, double beta);
+
+/// Equation 4 (contention ratio γ):
+///   T = (n − 1) × (α + mβ × γ)
+double contention_ratio_time(int n, double m, double alpha, double beta, double gamma);
+
+/// Equation 5 (contention signature γ, δ, M):
+///   T = (n − 1) × (α + mβ × γ)        if m < M
+///   T = (n − 1) × (α + mβ × γ + δ)    if m ≥ M
+double contention_signature_time(int n, double m, double alpha, double beta, const ContentionSignature& signature);
+
+// ---- Published signatures (section V) ----
+
+struct NamedContentionSignature {
+  std::string_view name;
+  std::string_view description;
+  ContentionSignature signature;
+};
+
+/// The paper's signatures: fast-ethernet (V-A), gigabit-ethernet (V-B), myrinet (V-C).
+const std::vector<NamedContentionSignature>& contention_signatures();
+
+/// A published signature by name. Throws std::invalid_argument naming the valid ones.
+const ContentionSignature& contention_signature(std::string_view name);
+
+/// A signature given by the user: a published name, or "gamma,delta_seconds,threshold_bytes" (e.g.
+/// "4.3628,0.00493,8192"). Throws std::invalid_argument on anything else, naming what is expected.
+ContentionSignature parse_contention_signature(const std::string& spec);
+
+// ---- Linear all-to-all: with or without contention ----
+
+/// alltoall/linear.cpp posts every message at once. Without a signature, Proposition 1 in pLogP terms (the time
+/// one rank needs to send one message to each other rank; its port serializes the gaps, the latencies overlap):
+///   L + (P − 1) × g(m)
+/// With a signature, equation 5 as the paper writes it, alpha and beta being the Hockney line through PointToPoint
+/// at m (alpha = L + g(m) − βm, beta = the slope of g at m): gamma and delta were fitted against that form, start-ups
+/// serialized, so with gamma = 1 and delta = 0 it gives (P − 1) × (L + g(m)), (P − 2) × L more than the pLogP form.
+/// 0 for P = 1.
+double alltoall_linear_seconds(const ModelContext& ctx, double m, const std::optional<ContentionSignature>& signature);
+
+/// The algorithm alltoall/ompi.cpp runs for P ranks and m bytes per destination: "linear", "pairwise" or "bruck".
+/// A copy of that file's decision table (Open MPI's, as SimGrid 3.32's smpi_openmpi_selector.cpp has it).
+std::string_view alltoall_ompi_choice(int P, uint64_t m);
+
+/// predict_alltoall_ompi with a contention signature for its linear case.
+double alltoall_ompi_seconds(const ModelContext& ctx, const CollArgs& args,
+                             const std::optional<ContentionSignature>& signature);
+
+// ---- CostFunctions (replay/collectives/registry.hpp) ----
+// ModelContext has no contention signature yet: the CostFunctions use the contention-free form.
+// TODO: pass ctx's signature once ModelContext carries one.
+
+/// linear: alltoall_linear_seconds without a signature, L + (P − 1) × g(m).
+double predict_alltoall_linear(const ModelContext& ctx, const CollArgs& args);
+/// pairwise: P − 1 sendrecvs with rank XOR i, (P − 1) × (L + g(m)); +infinity unless P is a power of two (the
+/// algorithm refuses the others).
+double predict_alltoall_pairwise(const ModelContext& ctx, const CollArgs& args);
+/// ring: P − 1 sendrecvs, to rank + i and from rank − i: (P − 1) × (L + g(m)).
+double predict_alltoall_ring(const ModelContext& ctx, const CollArgs& args);
+/// bruck: one sendrecv per bit k of P − 1, packing the B_k blocks b in [1, P) with bit k set:
+///   Σ_{k=0}^{⌈log2 P⌉−1} (L + g(B_k × m)),  B_k = P / 2 when P is a power of two
+double predict_alltoall_bruck(const ModelContext& ctx, const CollArgs& args);
+/// ompi: the model of the algorithm alltoall_ompi_choice names (+infinity where it is pairwise and P is not a
+/// power of two: the replay fails there, as SMPI does).
+double predict_alltoall_ompi(const ModelContext& ctx, const CollArgs& args);
+
+} // namespace tireplay::models
