@@ -4,11 +4,11 @@
 // per-byte time beta. The CostFunctions for replay/collectives/alltoall/ use pLogP's terms (adaptive-collectives
 // paper 2.2; models/model_context.hpp): P = ctx.size, m = args.bytes, L the latency, g(x) the gap of x bytes.
 //
-// What the pLogP forms assume about the replay:
+// What the pLogP forms assume about the replay (models/collective_models.hpp has the whole list):
 //  - a message of x bytes starts once its send and its receive are both posted (SMPI, smpi/async-small-thresh
 //    = 0), and arrives L + g(x) later;
-//  - a rank's messages leave g(x) apart, and the messages arriving at one rank at the same time come in g(x)
-//    apart: k messages at once through one rank's port take L + sum of their g(x), not k (L + g(x));
+//  - k messages at once through one rank's port share its link: the last one arrives after L + k g(x) with
+//    Hockney's g, not k (L + g(x)); with SMPI's factors only the bytes' share of g serializes (fan_seconds);
 //  - so a step of sendrecvs, every rank sending to one rank and receiving from one, takes L + g(x), and the steps
 //    add up;
 //  - SMPI's send and receive overheads (o_s, o_r, 0 by default) are left out.
@@ -73,11 +73,11 @@ ContentionSignature parse_contention_signature(const std::string& spec);
 
 /// alltoall/linear.cpp posts every message at once. Without a signature, Proposition 1 in pLogP terms (the time
 /// one rank needs to send one message to each other rank; its port serializes the gaps, the latencies overlap):
-///   L + (P − 1) × g(m)
+///   L + (P − 1) × g(m)      (fan_seconds of models/collective_models.hpp with SMPI's factors)
 /// With a signature, equation 5 as the paper writes it, alpha and beta being the Hockney line through PointToPoint
-/// at m (alpha = L + g(m) − βm, beta = the slope of g at m): gamma and delta were fitted against that form, start-ups
-/// serialized, so with gamma = 1 and delta = 0 it gives (P − 1) × (L + g(m)), (P − 2) × L more than the pLogP form.
-/// 0 for P = 1.
+/// at m (beta m = link_seconds(m), the bytes' share of g; alpha = L + g(m) − beta m): gamma and delta were fitted
+/// against that form, start-ups serialized, so with gamma = 1 and delta = 0 it gives (P − 1) × (L + g(m)),
+/// (P − 2) × L more than the pLogP form. 0 for P = 1.
 double alltoall_linear_seconds(const ModelContext& ctx, double m, const std::optional<ContentionSignature>& signature);
 
 /// The algorithm alltoall/ompi.cpp runs for P ranks and m bytes per destination: "linear", "pairwise" or "bruck".

@@ -23,7 +23,7 @@ line_of() {  # the trace line of one rank for one call of OP with M bytes
   esac
 }
 
-for op in bcast reduce; do
+for op in bcast reduce allreduce; do
   for np in 4 8 16; do
     for bytes in 8 65536 1048576; do
       for r in $(seq 0 $((np - 1))); do line_of "$op" "$r" "$bytes"; done > "$scratch/trace.txt"

@@ -1,0 +1,398 @@
+#include "models/collective_models.hpp"
+
+#include "replay/collectives/coll.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+namespace tireplay::models {
+
+double reduction_seconds(const ModelContext&, const CollArgs&)
+{
+  return 0;
+}
+
+double link_seconds(const PointToPoint& p2p, double bytes)
+{
+  auto it      = std::upper_bound(p2p.size_bounds.begin(), p2p.size_bounds.end(), bytes);
+  size_t piece = it == p2p.size_bounds.begin() ? 0 : static_cast<size_t>(it - p2p.size_bounds.begin()) - 1;
+  return bytes * p2p.gap_per_byte[piece];
+}
+
+double fan_seconds(int k, double bytes, const PointToPoint& p2p)
+{
+  return k < 1 ? 0 : p2p.time(bytes) + (k - 1) * link_seconds(p2p, bytes);
+}
+
+namespace {
+
+/// smpi/send-is-detached-thresh at SimGrid 3.32's default. A send of fewer bytes is detached: the sender goes on
+/// after the message's gap (pLogP). A larger one returns only once its message has arrived, L + g(x) after it
+/// started. TODO: the replay's value, once ModelContext carries it.
+constexpr double kDetachedSendThresholdBytes = 65536;
+
+/// How long a blocking send of x bytes keeps its rank, from the message's start.
+double send_seconds(const PointToPoint& p2p, double x)
+{
+  return x < kDetachedSendThresholdBytes ? p2p.gap(x) : p2p.time(x);
+}
+
+/// Arrival times of one rank's blocking sends of `bytes`, in order, the first at `start`, to ranks already waiting
+/// for them. Detached sends return at once, so a run of them and the send after it are under way together and share
+/// the rank's port (SimGrid's fair sharing): with w = link_seconds sorted w_(1) <= ... <= w_(n), the j-th arrives
+///   start + L + g(x_(j)) + Σ_{i<j} w_(i) + (n − j) w_(j)
+/// (the largest at start + L + g + the others' w: the serialization of linear patterns). A send of at least the
+/// threshold, the largest of its run, returns when it has arrived; the next run starts then.
+struct Burst {
+  std::vector<double> arrival;  // of each message, in send order
+  double returned;              // when the last send returned
+};
+Burst send_burst(const PointToPoint& p2p, double start, const std::vector<double>& bytes)
+{
+  std::vector<double> arrival(bytes.size());
+  for (size_t first = 0; first < bytes.size();) {
+    size_t end = first;
+    while (end < bytes.size() && bytes[end] < kDetachedSendThresholdBytes)
+      end++;
+    end = std::min(end + 1, bytes.size());  // with the blocking send that closes the run
+    std::vector<size_t> order(end - first);
+    std::iota(order.begin(), order.end(), first);
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return bytes[a] < bytes[b]; });
+    double earlier = 0;  // Σ_{i<j} w_(i)
+    for (size_t j = 0; j < order.size(); j++) {
+      double x = bytes[order[j]], w = link_seconds(p2p, x);
+      arrival[order[j]] = start + p2p.time(x) + earlier + static_cast<double>(order.size() - 1 - j) * w;
+      earlier += w;
+    }
+    if (bytes[end - 1] >= kDetachedSendThresholdBytes)
+      start = arrival[end - 1];
+    first = end;
+  }
+  return {arrival, start};
+}
+
+int largest_power_of_two_at_most(int P)
+{
+  int pof2 = 1;
+  while (pof2 * 2 <= P)
+    pof2 *= 2;
+  return pof2;
+}
+
+int log2_of(int pof2)
+{
+  int k = 0;
+  while ((1 << k) < pof2)
+    k++;
+  return k;
+}
+
+/// The lowest set bit of relative rank r, or for the root the smallest power of two >= P: the binomial trees'
+/// subtree size bound.
+int subtree_bit(int r, int P)
+{
+  int bit = 1;
+  while (bit < P && (r & bit) == 0)
+    bit <<= 1;
+  return bit;
+}
+
+/// bcast/binomial.cpp's tree from relative rank 0: the latest arrival, each rank sending x bytes to its children
+/// r + mask, mask from its subtree bit down, by blocking sends (send_burst).
+double binomial_bcast_seconds(int P, double x, const PointToPoint& p2p)
+{
+  std::vector<double> ready(static_cast<size_t>(P), 0);
+  double last = 0;
+  for (int r = 0; r < P; r++) {
+    std::vector<int> children;
+    for (int mask = subtree_bit(r, P) >> 1; mask > 0; mask >>= 1)
+      if (r + mask < P)
+        children.push_back(r + mask);
+    std::vector<double> arrival = send_burst(p2p, ready[r], std::vector<double>(children.size(), x)).arrival;
+    for (size_t i = 0; i < children.size(); i++) {
+      ready[children[i]] = arrival[i];
+      last               = std::max(last, arrival[i]);
+    }
+  }
+  return last;
+}
+
+/// gather/binomial.cpp's tree towards relative rank 0, blocks of x bytes: rank r posts its receives from r + 1,
+/// r + 2, r + 4, ... one after the other; each child's message starts when both are ready.
+double binomial_gather_seconds(int P, double x, const PointToPoint& p2p)
+{
+  std::vector<double> ready(static_cast<size_t>(P), 0);  // when r holds its subtree's blocks
+  for (int r = P - 1; r >= 0; r--) {
+    double t = 0;
+    for (int mask = 1; mask < P && (r & mask) == 0; mask <<= 1)
+      if (int child = r + mask; child < P)
+        t = std::max(t, ready[child]) + p2p.time(std::min(mask, P - child) * x);
+    ready[r] = t;
+  }
+  return ready[0];
+}
+
+/// scatter/binomial.cpp's tree from relative rank 0, blocks of x bytes: rank r sends to r + 1, r + 2, r + 4, ...
+/// (below its subtree bit) their subtrees' blocks by blocking sends (send_burst); the latest arrival.
+double binomial_scatter_seconds(int P, double x, const PointToPoint& p2p)
+{
+  std::vector<double> ready(static_cast<size_t>(P), 0);
+  double last = 0;
+  for (int r = 0; r < P; r++) {
+    std::vector<double> bytes;
+    for (int mask = 1; mask < subtree_bit(r, P) && r + mask < P; mask <<= 1)
+      bytes.push_back(std::min(mask, P - r - mask) * x);
+    std::vector<double> arrival = send_burst(p2p, ready[r], bytes).arrival;
+    for (size_t i = 0; i < bytes.size(); i++) {
+      ready[r + (1 << i)] = arrival[i];
+      last                = std::max(last, arrival[i]);
+    }
+  }
+  return last;
+}
+
+/// The first rank of r's subtree of `mask` ranks.
+int tree_root(int r, int mask) { return r & ~(mask - 1); }
+
+/// MPICH's recursive doubling as allgather/recursive_doubling.cpp and reducescatter/mpich_rdb.cpp run it, evaluated
+/// message by message: at step mask = 2^i, rank r sends exchange(r, mask) bytes to r XOR mask and receives theirs;
+/// a rank's sendrecv ends when it has received and its send has returned (send_seconds). Where the partner's subtree
+/// is cut short by P, the `completed` ranks of r's subtree that got its data send forward(r, mask) bytes to the
+/// others by recursive halving: a rank's forwards of one step, to higher ranks, leave as one burst (send_burst) once
+/// it holds the data, so the ranks are taken in increasing order.
+template <typename Exchange, typename Forward>
+double mpich_recursive_doubling_seconds(int P, const PointToPoint& p2p, Exchange exchange, Forward forward)
+{
+  std::vector<double> t(static_cast<size_t>(P), 0);
+  for (int mask = 1, i = 0; mask < P; mask <<= 1, i++) {
+    for (int r = 0; r < P; r++)
+      if (int dst = r ^ mask; r < dst && dst < P) {
+        double start = std::max(t[r], t[dst]), to_dst = exchange(r, mask), to_r = exchange(dst, mask);
+        t[r]         = start + std::max(send_seconds(p2p, to_dst), p2p.time(to_r));
+        t[dst]       = start + std::max(send_seconds(p2p, to_r), p2p.time(to_dst));
+      }
+    std::vector<std::vector<int>> peers(static_cast<size_t>(P));  // each rank's forwards, in sub-step order
+    for (int half = mask >> 1, k = i; half > 0; half >>= 1, k--)
+      for (int r = 0; r < P; r++) {
+        if (tree_root(r ^ mask, mask) + mask <= P)
+          continue;
+        int completed = P - tree_root(r, mask) - mask;
+        int peer = r ^ half, root = (r >> k) << k;
+        if (peer > r && peer < P && r < root + completed && peer >= root + completed)
+          peers[r].push_back(peer);
+      }
+    for (int r = 0; r < P; r++) {
+      if (peers[r].empty())
+        continue;
+      Burst burst = send_burst(p2p, t[r], std::vector<double>(peers[r].size(), forward(r, mask)));
+      for (size_t j = 0; j < peers[r].size(); j++)
+        t[peers[r][j]] = std::max(t[peers[r][j]], burst.arrival[j]);
+      t[r] = burst.returned;
+    }
+  }
+  return P > 0 ? *std::max_element(t.begin(), t.end()) : 0;
+}
+
+/// Each rank's block of a reduce-scatter: the counts, or args.bytes each without them.
+std::vector<double> reducescatter_blocks(const ModelContext& ctx, const CollArgs& args)
+{
+  const auto* counts = args.recv_counts;
+  if (counts == nullptr || counts->size() != static_cast<size_t>(ctx.size))
+    return std::vector<double>(static_cast<size_t>(ctx.size), static_cast<double>(args.bytes));
+  return {counts->begin(), counts->end()};
+}
+
+/// One rank's P − 1 messages at once through one port: those of `counts` but the smallest (standing for the rank's
+/// own block), the largest arriving last, L + g(largest) + the others' link_seconds; or fan_seconds of `bytes`.
+double port_seconds(const std::vector<uint64_t>* counts, uint64_t bytes, int P, const PointToPoint& p2p)
+{
+  if (counts == nullptr || counts->size() != static_cast<size_t>(P))
+    return fan_seconds(P - 1, static_cast<double>(bytes), p2p);
+  std::vector<double> sorted(counts->begin(), counts->end());
+  std::sort(sorted.begin(), sorted.end());
+  double seconds = p2p.time(sorted.back());
+  for (size_t i = 1; i + 1 < sorted.size(); i++)
+    seconds += link_seconds(p2p, sorted[i]);
+  return seconds;
+}
+
+} // namespace
+
+// ---- Allreduce ----
+
+double predict_allreduce_reduce_bcast(const ModelContext& ctx, const CollArgs& args)
+{
+  double n = static_cast<double>(args.bytes);
+  return fan_seconds(ctx.size - 1, n, ctx.p2p) + binomial_bcast_seconds(ctx.size, n, ctx.p2p) +
+         reduction_seconds(ctx, args);
+}
+
+double predict_allreduce_recursive_doubling(const ModelContext& ctx, const CollArgs& args)
+{
+  int pof2  = largest_power_of_two_at_most(ctx.size);
+  int steps = log2_of(pof2) + (ctx.size != pof2 ? 2 : 0);
+  return steps * ctx.p2p.time(static_cast<double>(args.bytes)) + reduction_seconds(ctx, args);
+}
+
+double predict_allreduce_ring(const ModelContext& ctx, const CollArgs& args)
+{
+  const int P = ctx.size;
+  if (P < 2)
+    return reduction_seconds(ctx, args);
+  double largest_block = static_cast<double>((args.bytes + P - 1) / P);
+  return 2 * (P - 1) * ctx.p2p.time(largest_block) + reduction_seconds(ctx, args);
+}
+
+double predict_allreduce_rabenseifner(const ModelContext& ctx, const CollArgs& args)
+{
+  int pof2         = largest_power_of_two_at_most(ctx.size);
+  uint64_t each    = args.bytes / pof2;
+  uint64_t rest    = args.bytes - pof2 * each;
+  double seconds   = 0;
+  for (int blocks = 1; blocks < pof2; blocks *= 2)  // one halving step and one doubling step move `blocks`
+    seconds += 2 * ctx.p2p.time(static_cast<double>(blocks * each + rest));
+  if (ctx.size != pof2)
+    seconds += 2 * ctx.p2p.time(static_cast<double>(args.bytes));
+  return seconds + reduction_seconds(ctx, args);
+}
+
+// ---- Allgather ----
+
+double predict_allgather_linear(const ModelContext& ctx, const CollArgs& args)
+{
+  return fan_seconds(ctx.size - 1, static_cast<double>(args.bytes), ctx.p2p);
+}
+
+double predict_allgather_ring(const ModelContext& ctx, const CollArgs& args)
+{
+  return std::max(ctx.size - 1, 0) * ctx.p2p.time(static_cast<double>(args.bytes));
+}
+
+double predict_allgather_recursive_doubling(const ModelContext& ctx, const CollArgs& args)
+{
+  const int P    = ctx.size;
+  const double m = static_cast<double>(args.bytes);
+  auto held      = [&](int r, int mask) { return std::min(mask, P - tree_root(r, mask)) * m; };
+  auto completed = [&](int r, int mask) { return (P - tree_root(r, mask) - mask) * m; };
+  return mpich_recursive_doubling_seconds(P, ctx.p2p, held, completed);
+}
+
+double predict_allgather_bruck(const ModelContext& ctx, const CollArgs& args)
+{
+  const int P    = ctx.size;
+  const double m = static_cast<double>(args.bytes);
+  double seconds = 0;
+  int pof2       = 1;
+  for (; pof2 <= P / 2; pof2 *= 2)
+    seconds += ctx.p2p.time(pof2 * m);
+  if (P > pof2)
+    seconds += ctx.p2p.time((P - pof2) * m);
+  return seconds;
+}
+
+// ---- Gather and scatter ----
+
+double predict_gather_linear(const ModelContext& ctx, const CollArgs& args)
+{
+  return fan_seconds(ctx.size - 1, static_cast<double>(args.bytes), ctx.p2p);
+}
+
+double predict_gather_binomial(const ModelContext& ctx, const CollArgs& args)
+{
+  return binomial_gather_seconds(ctx.size, static_cast<double>(args.bytes), ctx.p2p);
+}
+
+double predict_scatter_linear(const ModelContext& ctx, const CollArgs& args)
+{
+  return fan_seconds(ctx.size - 1, static_cast<double>(args.bytes2), ctx.p2p);
+}
+
+double predict_scatter_binomial(const ModelContext& ctx, const CollArgs& args)
+{
+  return binomial_scatter_seconds(ctx.size, static_cast<double>(args.bytes2), ctx.p2p);
+}
+
+// ---- Barrier ----
+
+double predict_barrier_linear(const ModelContext& ctx, const CollArgs&)
+{
+  return 2 * fan_seconds(ctx.size - 1, 0, ctx.p2p);
+}
+
+double predict_barrier_dissemination(const ModelContext& ctx, const CollArgs&)
+{
+  int rounds = 0;
+  for (int distance = 1; distance < ctx.size; distance <<= 1)
+    rounds++;
+  return rounds * ctx.p2p.time(0);
+}
+
+double predict_barrier_tree(const ModelContext& ctx, const CollArgs&)
+{
+  return binomial_gather_seconds(ctx.size, 0, ctx.p2p) + binomial_bcast_seconds(ctx.size, 0, ctx.p2p);
+}
+
+// ---- Reduce-scatter ----
+
+double predict_reducescatter_reduce_scatterv(const ModelContext& ctx, const CollArgs& args)
+{
+  std::vector<double> blocks = reducescatter_blocks(ctx, args);
+  if (std::any_of(blocks.begin(), blocks.end(), [&](double b) { return b != blocks[0]; }))
+    return predict_reducescatter_mpich(ctx, args);
+  double n = std::accumulate(blocks.begin(), blocks.end(), 0.0);
+  double b = blocks.empty() ? 0 : blocks[0];
+  return fan_seconds(ctx.size - 1, n, ctx.p2p) + fan_seconds(ctx.size - 1, b, ctx.p2p) + reduction_seconds(ctx, args);
+}
+
+double predict_reducescatter_mpich(const ModelContext& ctx, const CollArgs& args)
+{
+  std::vector<double> blocks = reducescatter_blocks(ctx, args);
+  auto bytes        = static_cast<uint64_t>(std::accumulate(blocks.begin(), blocks.end(), 0.0));
+  uint64_t elements = bytes / static_cast<uint64_t>(args.datatype_size > 0 ? args.datatype_size : 1);
+  return elements > 524288 ? predict_reducescatter_mpich_pair(ctx, args) : predict_reducescatter_mpich_rdb(ctx, args);
+}
+
+double predict_reducescatter_mpich_pair(const ModelContext& ctx, const CollArgs& args)
+{
+  std::vector<double> blocks = reducescatter_blocks(ctx, args);
+  double largest             = blocks.empty() ? 0 : *std::max_element(blocks.begin(), blocks.end());
+  if (largest == 0)
+    return reduction_seconds(ctx, args);  // the code returns without communicating
+  return (ctx.size - 1) * ctx.p2p.time(largest) + reduction_seconds(ctx, args);
+}
+
+double predict_reducescatter_mpich_rdb(const ModelContext& ctx, const CollArgs& args)
+{
+  std::vector<double> blocks = reducescatter_blocks(ctx, args);
+  double total               = std::accumulate(blocks.begin(), blocks.end(), 0.0);
+  // Bytes of every block but those of the subtree of `mask` ranks from `root`.
+  auto outside = [&](int root, int mask) {
+    double inside = 0;
+    for (int j = root; j < std::min(root + mask, ctx.size); j++)
+      inside += blocks[j];
+    return total - inside;
+  };
+  auto sent      = [&](int r, int mask) { return outside(tree_root(r, mask), mask); };
+  auto forwarded = [&](int r, int mask) { return outside(tree_root(r ^ mask, mask), mask); };
+  return mpich_recursive_doubling_seconds(ctx.size, ctx.p2p, sent, forwarded) + reduction_seconds(ctx, args);
+}
+
+// ---- Alltoallv and scan ----
+
+double predict_alltoallv_linear(const ModelContext& ctx, const CollArgs& args)
+{
+  const int P = ctx.size;
+  if (P < 2)
+    return 0;
+  return std::max(port_seconds(args.send_counts, args.bytes, P, ctx.p2p),
+                  port_seconds(args.recv_counts, args.bytes2, P, ctx.p2p));
+}
+
+double predict_scan_linear(const ModelContext& ctx, const CollArgs& args)
+{
+  return fan_seconds(ctx.size - 1, static_cast<double>(args.bytes), ctx.p2p) + reduction_seconds(ctx, args);
+}
+
+} // namespace tireplay::models
