@@ -1,5 +1,7 @@
 #include "models/bcast_models.hpp"
 
+#include "models/collective_models.hpp"
+
 #include "replay/collectives/coll.hpp"
 
 #include <algorithm>
@@ -137,7 +139,9 @@ double predict_bcast_binomial(const ModelContext& c, const CollArgs& a)
 
 double predict_bcast_flat(const ModelContext& c, const CollArgs& a)
 {
-  return c.size > 1 ? bcast::flat_tree(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+  // flat.cpp posts the P - 1 sends at once: their latencies overlap and only their bytes queue on the root's link
+  // (fan_seconds), where Table 1's Flat Tree, L + (P - 1) g(m), sends them one after the other.
+  return c.size > 1 ? fan_seconds(c.size - 1, static_cast<double>(a.bytes), c.p2p) : 0;
 }
 
 double predict_bcast_chain(const ModelContext& c, const CollArgs& a)

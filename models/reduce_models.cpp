@@ -1,5 +1,7 @@
 #include "models/reduce_models.hpp"
 
+#include "models/collective_models.hpp"
+
 #include "replay/collectives/coll.hpp"
 
 
@@ -17,7 +19,9 @@ ReductionCosts reduce_costs(const ModelContext& ctx, const CollArgs& args)
 
 double predict_reduce_linear(const ModelContext& ctx, const CollArgs& args)
 {
-  return flat_tree(ctx.size, reduce_costs(ctx, args)).length;
+  // linear.cpp posts the P - 1 receives at once: the messages' latencies overlap and only their bytes queue on
+  // the root's link (fan_seconds); the paper's flat tree receives them one at a time.
+  return ctx.size > 1 ? fan_seconds(ctx.size - 1, static_cast<double>(args.bytes), ctx.p2p) : 0;
 }
 
 double predict_reduce_binomial(const ModelContext& ctx, const CollArgs& args)

@@ -49,7 +49,8 @@ TEST_CASE("reduce models on 8 ranks, no reduction cost", "[reduce_models]")
 {
   const ModelContext ctx = hockney_context(8);
   const double d         = 1e-5 + 1e-3;
-  CHECK(predict_reduce_linear(ctx, megabyte()) == Approx(7 * d));     // d + 6 max(d, c) + c
+  // linear.cpp receives the 7 vectors at once: one latency, 7 vectors' bytes on the root's link (fan_seconds).
+  CHECK(predict_reduce_linear(ctx, megabyte()) == Approx(1e-5 + 7 * 1e-3));
   CHECK(predict_reduce_chain(ctx, megabyte()) == Approx(7 * d));      // 7 (d + c)
   CHECK(predict_reduce_binomial(ctx, megabyte()) == Approx(3 * d));   // Proposition 13, order 3
   CHECK(predict_reduce_fibonacci(ctx, megabyte()) == Approx(4 * d));  // Proposition 16, order 4: 8 = F_6
@@ -65,10 +66,13 @@ TEST_CASE("reduce models: one rank costs nothing, the root does not matter", "[r
   }
 }
 
-TEST_CASE("reduce models: the greedy tree is never slower", "[reduce_models]")
+TEST_CASE("reduce models: the greedy tree is never slower than the other one-port trees", "[reduce_models]")
 {
+  // linear is left out: it receives every vector at once, outside the paper's one-port model.
   for (int size = 1; size <= 70; size++)
     for (CostFunction predict : kModels) {
+      if (predict == predict_reduce_linear)
+        continue;
       INFO("size = " << size);
       CHECK(predict_reduce_greedy(hockney_context(size), megabyte()) <=
             predict(hockney_context(size), megabyte()) + 1e-15);
@@ -79,5 +83,5 @@ TEST_CASE("reduce models: a zero-byte binomial reduce sends nothing", "[reduce_m
 {
   CollArgs empty;
   CHECK(predict_reduce_binomial(hockney_context(8), empty) == 0);
-  CHECK(predict_reduce_linear(hockney_context(8), empty) == Approx(7e-5));  // latency only
+  CHECK(predict_reduce_linear(hockney_context(8), empty) == Approx(1e-5));  // one latency: the 7 overlap
 }
