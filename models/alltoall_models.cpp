@@ -92,7 +92,7 @@ double alltoall_linear_seconds(const ModelContext& ctx, double m, const std::opt
 
 double predict_alltoall_linear(const ModelContext& ctx, const CollArgs& args)
 {
-  return alltoall_linear_seconds(ctx, bytes_of(args), std::nullopt);
+  return alltoall_linear_seconds(ctx, bytes_of(args), ctx.alltoall_contention);
 }
 
 double predict_alltoall_pairwise(const ModelContext& ctx, const CollArgs& args)
@@ -187,7 +187,7 @@ double alltoall_ompi_seconds(const ModelContext& ctx, const CollArgs& args,
 
 double predict_alltoall_ompi(const ModelContext& ctx, const CollArgs& args)
 {
-  return alltoall_ompi_seconds(ctx, args, std::nullopt);
+  return alltoall_ompi_seconds(ctx, args, ctx.alltoall_contention);
 }
 
 } // namespace tireplay::models

@@ -28,13 +28,7 @@ struct CollArgs;
 
 namespace tireplay::models {
 
-/// A network's "contention signature" (paper section IV): gamma and delta, fitted for one network by
-/// comparing measured all-to-all times with Proposition 1 (section V).
-struct ContentionSignature {
-  double gamma           = 1;  // γ, the contention ratio: how much contention stretches the mβ term
-  double delta_seconds   = 0;  // δ, the start-up cost added to each of the n - 1 communications when m >= M
-  double threshold_bytes = 0;  // M, the message size from which δ applies
-};
+// ContentionSignature is declared in models/model_context.hpp (ModelContext carries one).
 
 // ---- The paper's equations, in its symbols ----
 
@@ -90,7 +84,6 @@ double alltoall_ompi_seconds(const ModelContext& ctx, const CollArgs& args,
 
 // ---- CostFunctions (replay/collectives/registry.hpp) ----
 // ModelContext has no contention signature yet: the CostFunctions use the contention-free form.
-// TODO: pass ctx's signature once ModelContext carries one.
 
 /// linear: alltoall_linear_seconds without a signature, L + (P − 1) × g(m).
 double predict_alltoall_linear(const ModelContext& ctx, const CollArgs& args);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace tireplay::models {
@@ -26,11 +27,22 @@ struct PointToPoint {
   static PointToPoint hockney(double alpha, double beta);
 };
 
+/// A network's "contention signature" (paper section IV): gamma and delta, fitted for one network by
+/// comparing measured all-to-all times with Proposition 1 (section V).
+struct ContentionSignature {
+  double gamma           = 1;  // γ, the contention ratio: how much contention stretches the mβ term
+  double delta_seconds   = 0;  // δ, the start-up cost added to each of the n - 1 communications when m >= M
+  double threshold_bytes = 0;  // M, the message size from which δ applies
+};
+
 /// A communicator on a platform, as the models see it.
 struct ModelContext {
   int size = 1;                 // P, ranks in the communicator
   PointToPoint p2p;             // between two ranks (a homogeneous communicator: any pair)
   double flops_per_second = 1;  // speed of the hosts, for reduction flops
+  /// The network's all-to-all contention signature (--contention-signature), if the user gave one: the linear
+  /// all-to-all is then costed by its equation 5 instead of the contention-free bound.
+  std::optional<ContentionSignature> alltoall_contention;
 };
 
 } // namespace tireplay::models

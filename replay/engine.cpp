@@ -1,5 +1,6 @@
 #include "replay/engine.hpp"
 
+#include "models/alltoall_models.hpp"
 #include "replay/model_contexts.hpp"
 #include "replay/placement.hpp"
 #include "src/trace/trace_source.hpp"
@@ -54,6 +55,8 @@ ReplayResult run_replay(const ReplayOptions& opt)
       args.push_back("--cfg=" + kv);
   }
   smpi.validate();
+  if (!opt.contention_signature.empty())
+    models::parse_contention_signature(opt.contention_signature);  // a bad one fails now, not mid-replay
   CollChoice choice;
   for (const auto& c : opt.coll)
     choice.set(c);
@@ -92,7 +95,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
       std::vector<sg4::Host*> comm_hosts;
       for (int member : comm.members())
         comm_hosts.push_back(hosts[member]);
-      it = contexts.emplace(comm.id(), model_context(comm_hosts, opt.cfg)).first;
+      it = contexts.emplace(comm.id(), model_context(comm_hosts, opt.contention_signature)).first;
     }
     return it->second;
   }, opt.segment_bytes);

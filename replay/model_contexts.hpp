@@ -14,7 +14,8 @@ namespace tireplay {
 
 /// Point-to-point parameters from the platform's routes (with SMPI's factors, and the user's --cfg
 /// smpi/bw-factor, smpi/lat-factor if given), the hosts' speed, the communicator's size.
+/// `contention_signature`: a preset name or "gamma,delta,M" (models/alltoall_models.hpp), or empty.
 models::ModelContext model_context(const std::vector<simgrid::s4u::Host*>& hosts_of_ranks,
-                                   const std::vector<std::string>& cfg);
+                                   const std::string& contention_signature);
 
 } // namespace tireplay

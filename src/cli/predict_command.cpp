@@ -44,6 +44,7 @@ int predict_command(int argc, char** argv)
   std::string op_name, bytes_text, platform, hostfile;
   int np = 0;
   std::vector<std::string> cfg;
+  std::string signature;
   po::options_description desc(
       "usage: tireplay predict --op OP --bytes SIZE --np N --platform P.xml [--hostfile H]\n\n"
       "Prints the predicted time of every algorithm of a collective that has a model, and the one\n"
@@ -54,7 +55,8 @@ int predict_command(int argc, char** argv)
       ("np", po::value(&np)->required(), "number of ranks")
       ("platform", po::value(&platform)->required(), "SimGrid XML platform")
       ("hostfile", po::value(&hostfile), "hosts of the ranks (default: round-robin over the platform's hosts)")
-      ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (smpi/bw-factor, smpi/lat-factor...)");
+      ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (smpi/bw-factor, smpi/lat-factor...)")
+      ("contention-signature", po::value(&signature), "all-to-all contention signature, as for replay");
   const CollOperation* op = nullptr;
   uint64_t bytes          = 0;
   try {
@@ -83,7 +85,9 @@ int predict_command(int argc, char** argv)
 
   try {
     std::vector<std::string> sg_args{"tireplay", "--cfg=network/model:SMPI", "--log=root.thres:warning",
-                                  "--log=xbt_cfg.thres:warning"};
+                                     "--log=xbt_cfg.thres:warning"};
+    for (const auto& kv : cfg)
+      sg_args.push_back("--cfg=" + kv);
     std::vector<char*> argv2;
     for (auto& a : sg_args)
       argv2.push_back(a.data());
@@ -101,12 +105,15 @@ int predict_command(int argc, char** argv)
     args.bytes2      = bytes;
     args.send_counts = &counts;
     args.recv_counts = &counts;
-    Decision d       = decide(op->kind, model_context(hosts, cfg), args);
+    Decision d       = decide(op->kind, model_context(hosts, signature), args);
     d.comm           = kWorldComm;
     print_decision(stdout, d);
     return kExitOk;
   } catch (const InputError& e) {
     std::fprintf(stderr, "%s\n", e.what());
+    return kExitBadInput;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "tireplay predict: %s\n", e.what());
     return kExitBadInput;
   }
 }

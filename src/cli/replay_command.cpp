@@ -34,6 +34,9 @@ int replay_command(int argc, char** argv)
                                          "fixed (--coll), model (the cheapest by the analytic models)")
       ("segment-bytes", po::value(&opt.segment_bytes), "segment size of pipelined algorithms (segmented_chain) "
                                                        "with --select smpi or fixed; --select model tunes it")
+      ("contention-signature", po::value(&opt.contention_signature),
+       "all-to-all contention signature for --select model: fast-ethernet, gigabit-ethernet, myrinet or "
+       "gamma,delta_seconds,threshold_bytes")
       ("explain", po::value(&opt.explain), "write the model's decisions (candidates, predicted seconds) to FILE")
       ("json", po::value(&json), "write a JSON summary to this file")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress");
