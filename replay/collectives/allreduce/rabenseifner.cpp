@@ -4,6 +4,7 @@
 // that retraces the steps. The vector is cut into p' blocks (the last one takes the remainder). With p not a
 // power of two, the first 2(p - p') ranks pair up as in recursive doubling: the even ones sit out.
 #include "replay/collectives/algorithms.hpp"
+#include "replay/collectives/allreduce/power_of_two_group.hpp"
 
 #include <vector>
 
@@ -11,27 +12,15 @@ namespace tireplay::algorithms {
 
 void allreduce_rabenseifner(Coll& c, const CollArgs& a)
 {
-  int size = c.size(), rank = c.rank();
-  int pof2 = 1;
-  while (pof2 * 2 <= size)
-    pof2 *= 2;
-  int rem = size - pof2;
-
-  int newrank = rank - rem;
-  if (rank < 2 * rem) {
-    if (rank % 2 == 0)
-      c.send(rank + 1, a.bytes, kTagAllreduce);
-    else
-      c.recv(rank - 1, a.bytes, kTagAllreduce);
-    newrank = rank % 2 == 0 ? -1 : rank / 2;
-  }
+  PowerOfTwoGroup g = enter_power_of_two_group(c, a.bytes, kTagAllreduce);
+  int pof2 = g.size, newrank = g.newrank;
   if (newrank != -1) {
     uint64_t each = a.bytes / pof2;
     // Bytes of blocks [first, last): p'-1 blocks of `each`, the last one the rest.
     auto bytes = [&](int first, int last) {
       return last <= first ? 0 : (last - first) * each + (last == pof2 ? a.bytes - pof2 * each : 0);
     };
-    auto real = [&](int r) { return r < rem ? r * 2 + 1 : r + rem; };
+    auto real = [&g](int r) { return g.real_rank(r); };
     std::vector<int> lows, highs;  // this rank's block range before each halving step
     int low = 0, high = pof2;
     for (int mask = 1; mask < pof2; mask <<= 1) {
@@ -51,12 +40,7 @@ void allreduce_rabenseifner(Coll& c, const CollArgs& a)
       low = lows[step], high = highs[step];
     }
   }
-  if (rank < 2 * rem) {
-    if (rank % 2 == 1)
-      c.send(rank - 1, a.bytes, kTagAllreduce);
-    else
-      c.recv(rank + 1, a.bytes, kTagAllreduce);
-  }
+  leave_power_of_two_group(c, a.bytes, kTagAllreduce);
 }
 
 } // namespace tireplay::algorithms

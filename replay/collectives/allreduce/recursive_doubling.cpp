@@ -3,37 +3,19 @@
 // largest power of two below p, the first 2(p - p') ranks pair up: each even one sends its vector to the odd one
 // above, sits out, and gets the result back at the end.
 #include "replay/collectives/algorithms.hpp"
+#include "replay/collectives/allreduce/power_of_two_group.hpp"
 
 namespace tireplay::algorithms {
 
 void allreduce_recursive_doubling(Coll& c, const CollArgs& a)
 {
-  int size = c.size(), rank = c.rank();
-  int pof2 = 1;
-  while (pof2 * 2 <= size)
-    pof2 *= 2;
-  int rem = size - pof2;
-
-  int newrank = rank - rem;  // rank in the power-of-two group; -1: sits out
-  if (rank < 2 * rem) {
-    if (rank % 2 == 0)
-      c.send(rank + 1, a.bytes, kTagAllreduce);
-    else
-      c.recv(rank - 1, a.bytes, kTagAllreduce);
-    newrank = rank % 2 == 0 ? -1 : rank / 2;
-  }
-  if (newrank != -1)
-    for (int mask = 1; mask < pof2; mask <<= 1) {
-      int newdst = newrank ^ mask;
-      int dst    = newdst < rem ? newdst * 2 + 1 : newdst + rem;
+  PowerOfTwoGroup g = enter_power_of_two_group(c, a.bytes, kTagAllreduce);
+  if (g.newrank != -1)
+    for (int mask = 1; mask < g.size; mask <<= 1) {
+      int dst = g.real_rank(g.newrank ^ mask);
       c.sendrecv(dst, a.bytes, dst, a.bytes, kTagAllreduce);
     }
-  if (rank < 2 * rem) {
-    if (rank % 2 == 1)
-      c.send(rank - 1, a.bytes, kTagAllreduce);
-    else
-      c.recv(rank + 1, a.bytes, kTagAllreduce);
-  }
+  leave_power_of_two_group(c, a.bytes, kTagAllreduce);
 }
 
 } // namespace tireplay::algorithms
