@@ -149,16 +149,35 @@ double predict_bcast_chain(const ModelContext& c, const CollArgs& a)
   return c.size > 1 ? bcast::chain(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
 }
 
+namespace {
+/// segmented_chain.cpp as it runs: each rank keeps two receives posted and forwards each segment with a blocking
+/// send. The first segment crosses the P - 1 hops one after the other, each in T = L + g(s); then one segment
+/// arrives every T_seg. A rendezvous segment (>= the detached threshold) holds the sender for its whole transfer:
+/// T_seg = T. A detached one is sent at once, but moves only once its receive is posted: two transfers share the
+/// link, T_seg = max(the bytes' time, T / 2). Table 1's Segmented Chain assumes T_seg = g(s), which the flow
+/// model only reaches with more segments in flight.
+double pipelined_chain(const ModelContext& c, double m, double s)
+{
+  if (c.size <= 1)
+    return 0;
+  s                = std::min(s, std::max(m, 1.0));
+  double k         = bcast::segment_count(m, s);
+  double first     = c.p2p.time(s);
+  double per_segment = s >= c.detached_send_threshold ? first : std::max(link_seconds(c.p2p, s), first / 2);
+  return (c.size - 1) * first + (k - 1) * per_segment;
+}
+} // namespace
+
 double predict_bcast_segmented_chain(const ModelContext& c, const CollArgs& a)
 {
   double s = a.segment_bytes > 0 ? static_cast<double>(a.segment_bytes) : kSegmentedChainDefaultBytes;
-  return c.size > 1 ? bcast::segmented_chain(c.size, static_cast<double>(a.bytes), s, c.p2p) : 0;
+  return pipelined_chain(c, static_cast<double>(a.bytes), s);
 }
 
 uint64_t tune_bcast_segmented_chain(const ModelContext& c, const CollArgs& a)
 {
-  double m = static_cast<double>(a.bytes);
-  auto best = best_segment(m, [&c, m](double s) { return bcast::segmented_chain(c.size, m, s, c.p2p); });
+  double m  = static_cast<double>(a.bytes);
+  auto best = best_segment(m, [&c, m](double s) { return pipelined_chain(c, m, s); });
   return std::max<uint64_t>(1, static_cast<uint64_t>(std::floor(best.segment_bytes)));
 }
 

@@ -40,6 +40,7 @@ struct ModelContext {
   int size = 1;                 // P, ranks in the communicator
   PointToPoint p2p;             // between two ranks (a homogeneous communicator: any pair)
   double flops_per_second = 1;  // speed of the hosts, for reduction flops
+  double detached_send_threshold = 65536;  // smpi/send-is-detached-thresh: smaller sends do not wait
   /// The network's all-to-all contention signature (--contention-signature), if the user gave one: the linear
   /// all-to-all is then costed by its equation 5 instead of the contention-free bound.
   std::optional<ContentionSignature> alltoall_contention;
