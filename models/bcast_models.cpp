@@ -183,7 +183,20 @@ uint64_t tune_bcast_segmented_chain(const ModelContext& c, const CollArgs& a)
 
 double predict_bcast_binary_tree(const ModelContext& c, const CollArgs& a)
 {
-  return c.size > 1 ? bcast::binary_tree(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+  // binary_tree.cpp as it runs: each node posts its sends to its (one or two) children at once, so a level costs
+  // fan_seconds(children) (Table 1's <= ceil(log2 P) (2 g(m) + L) is a bound on this). The last leaves of the
+  // heap, P - 1 and P - 2, end the deepest paths.
+  double m     = static_cast<double>(a.bytes);
+  auto path    = [&](int leaf) {
+    double t = 0;
+    for (int node = leaf; node > 0; node = (node - 1) / 2) {
+      int parent   = (node - 1) / 2;
+      int children = (2 * parent + 2 < c.size) ? 2 : 1;
+      t += fan_seconds(children, m, c.p2p);
+    }
+    return t;
+  };
+  return c.size > 1 ? std::max(path(c.size - 1), c.size > 2 ? path(c.size - 2) : 0.0) : 0;
 }
 
 double predict_bcast_scatter_allgather(const ModelContext& c, const CollArgs& a)
