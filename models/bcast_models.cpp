@@ -201,7 +201,13 @@ double predict_bcast_binary_tree(const ModelContext& c, const CollArgs& a)
 
 double predict_bcast_scatter_allgather(const ModelContext& c, const CollArgs& a)
 {
-  return c.size > 1 ? bcast::scatter_collection(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+  // scatter_allgather.cpp as it runs: a binomial scatter of blocks of ceil(m / P) bytes, then a ring allgather of
+  // those blocks (Table 1's Scatter/Collection formula idealizes both phases).
+  if (c.size <= 1)
+    return 0;
+  CollArgs block;
+  block.bytes = block.bytes2 = (a.bytes + static_cast<uint64_t>(c.size) - 1) / static_cast<uint64_t>(c.size);
+  return predict_scatter_binomial(c, block) + predict_allgather_ring(c, block);
 }
 
 } // namespace tireplay::models

@@ -1,6 +1,7 @@
 // Unit tests of models/bcast_models: Table 1 of the adaptive-collectives paper (section 4.2) with Hockney
 // parameters that keep the arithmetic by hand: L = 10 s, g(m) = m s (one second per byte).
 #include "models/bcast_models.hpp"
+#include "models/collective_models.hpp"
 
 #include "models/point_to_point.hpp"
 #include "replay/collectives/coll.hpp"
@@ -104,7 +105,13 @@ TEST_CASE("cost functions of the replayed broadcasts", "[models][bcast]")
   CHECK(predict_bcast_chain(c, a) == 770);
   // Heap of 8: the path to leaf 7 has levels with 2, 2 and 1 children: (110 + 100) + (110 + 100) + 110.
   CHECK(predict_bcast_binary_tree(c, a) == 530);
-  CHECK(predict_bcast_scatter_allgather(c, a) == Approx(275));
+  // Binomial scatter then ring allgather of ceil(100 / 8) = 13-byte blocks: the sum of those two phases' models
+  // (each checked by hand in collective_models_test.cpp).
+  CollArgs block;
+  block.bytes = block.bytes2 = 13;
+  CHECK(predict_bcast_scatter_allgather(c, a) ==
+        Approx(predict_scatter_binomial(c, block) + predict_allgather_ring(c, block)));
+  CHECK(predict_bcast_scatter_allgather(c, a) == Approx(334));
   CHECK(predict_bcast_segmented_chain(c, a) == 770);  // default 8192-byte segments: one segment of 100 bytes
   a.segment_bytes = 25;
   CHECK(predict_bcast_segmented_chain(c, a) == 320);
