@@ -5,6 +5,8 @@
 
 #include "replay/collectives/registry.hpp"
 
+#include "tests/unit/model_support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -13,26 +15,12 @@
 
 using namespace tireplay;
 using namespace tireplay::models;
+using namespace tireplay::testing;
 
 namespace {
 
-constexpr double L = 1e-3;
-constexpr double B = 1e-8;  // seconds per byte
-
-ModelContext hockney(int size)
-{
-  ModelContext ctx;
-  ctx.size = size;
-  ctx.p2p  = PointToPoint::hockney(L, B);
-  return ctx;
-}
-
-CollArgs bytes(uint64_t m)
-{
-  CollArgs args;
-  args.bytes = args.bytes2 = m;
-  return args;
-}
+constexpr double L = kLatency;
+constexpr double B = kSecondsByte;
 
 } // namespace
 

@@ -6,6 +6,8 @@
 
 #include "replay/collectives/registry.hpp"
 
+#include "tests/unit/model_support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -14,27 +16,13 @@
 
 using namespace tireplay;
 using namespace tireplay::models;
+using namespace tireplay::testing;
 
 namespace {
 
-constexpr double L = 1e-3;
-constexpr double B = 1e-8;       // seconds per byte
+constexpr double L = kLatency;
+constexpr double B = kSecondsByte;
 constexpr double G = 1000 * B;  // g(1000)
-
-ModelContext hockney(int size)
-{
-  ModelContext ctx;
-  ctx.size = size;
-  ctx.p2p  = PointToPoint::hockney(L, B);
-  return ctx;
-}
-
-CollArgs bytes(uint64_t m)
-{
-  CollArgs args;
-  args.bytes = args.bytes2 = m;
-  return args;
-}
 
 /// Expected seconds for P = 2, 4, 5, 8.
 void check_sizes(CostFunction predict, const CollArgs& args, const std::map<int, double>& expected)
