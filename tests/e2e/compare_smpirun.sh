@@ -47,20 +47,8 @@ echo "options:  ${TI_ARGS[*]:-(none)}"
 
 # 1. tireplay
 json=$scratch/tireplay.json
-rm -f -- "$json"
-status=0
-"$tireplay" replay --platform "$platform" --trace "$index" --hostfile "$hostfile" --np "$np" \
-  ${TI_ARGS[@]+"${TI_ARGS[@]}"} --json "$json" --quiet > "$scratch/tireplay.log" 2>&1 || status=$?
-if [ "$status" -ne 0 ]; then
-  cat "$scratch/tireplay.log"
-  echo "FAIL: tireplay exited with status $status"
-  exit 1
-fi
-t1=$(e2e_json_time "$json")
-if [ -z "$t1" ]; then
-  echo "FAIL: no simulated_time in $json"
-  exit 1
-fi
+t1=$(e2e_tireplay_time . "$scratch/tireplay.log" "$json" --platform "$platform" --trace "$index" \
+  --hostfile "$hostfile" --np "$np" ${TI_ARGS[@]+"${TI_ARGS[@]}"}) || { echo "$t1"; exit 1; }
 
 # 2. smpirun -replay
 status=0

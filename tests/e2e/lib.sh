@@ -28,6 +28,26 @@ e2e_json_time() {
   sed -n 's/.*"simulated_time"[[:space:]]*:[[:space:]]*\([-+0-9.eE]*\).*/\1/p' -- "$1" | head -n 1
 }
 
+# e2e_tireplay_time WORKDIR LOG JSON ARGS...: runs `tireplay replay ARGS --json JSON --quiet` in WORKDIR and prints
+# the simulated time; on failure prints the log and a FAIL line on stdout and exits the calling script with 1.
+e2e_tireplay_time() {
+  local workdir=$1 log=$2 json=$3 status=0 time
+  shift 3
+  rm -f -- "$json"
+  (cd "$workdir" && "$tireplay" replay "$@" --json "$json" --quiet) > "$log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ]; then
+    cat "$log"
+    echo "FAIL: tireplay exited with status $status"
+    exit 1
+  fi
+  time=$(e2e_json_time "$json")
+  if [ -z "$time" ]; then
+    echo "FAIL: no simulated_time in $json"
+    exit 1
+  fi
+  echo "$time"
+}
+
 e2e_close() {
   awk -v a="$1" -v b="$2" -v rel="$3" -v floor="$4" 'BEGIN {
     d = a - b; if (d < 0) d = -d

@@ -98,21 +98,8 @@ echo "options:  ${TI_ARGS[*]:-(none)}"
 
 # 1. tireplay, from the working directory SimGrid's test runs from
 json=$scratch/tireplay.json
-rm -f -- "$json"
-status=0
-(cd "$workdir" && "$tireplay" replay --platform "$platform" --trace "$trace" --hostfile "$hostfile" \
-   --np "$np" ${TI_ARGS[@]+"${TI_ARGS[@]}"} --json "$json" --quiet) > "$scratch/tireplay.log" 2>&1 \
-  || status=$?
-if [ "$status" -ne 0 ]; then
-  cat "$scratch/tireplay.log"
-  echo "FAIL: tireplay exited with status $status"
-  exit 1
-fi
-t1=$(e2e_json_time "$json")
-if [ -z "$t1" ]; then
-  echo "FAIL: no simulated_time in $json"
-  exit 1
-fi
+t1=$(e2e_tireplay_time "$workdir" "$scratch/tireplay.log" "$json" --platform "$platform" --trace "$trace" \
+  --hostfile "$hostfile" --np "$np" ${TI_ARGS[@]+"${TI_ARGS[@]}"}) || { echo "$t1"; exit 1; }
 echo "tireplay: $t1"
 echo "expected: $expected (TSV, 6 decimals)"
 
