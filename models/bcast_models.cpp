@@ -134,7 +134,9 @@ SegmentChoice best_segment(double m, const std::function<double(double)>& predic
 
 double predict_bcast_binomial(const ModelContext& c, const CollArgs& a)
 {
-  return c.size > 1 ? bcast::binomial_tree(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+  // The code's tree, not Table 1's ⌈log2 P⌉ L + ⌊log2 P⌋ g(m): for P not a power of two the root's subtree
+  // sends ⌈log2 P⌉ times one after the other, and small messages to the children of a rank share its port.
+  return c.size > 1 ? binomial_bcast_seconds(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
 }
 
 double predict_bcast_flat(const ModelContext& c, const CollArgs& a)
@@ -174,11 +176,11 @@ double predict_bcast_segmented_chain(const ModelContext& c, const CollArgs& a)
   return pipelined_chain(c, static_cast<double>(a.bytes), s);
 }
 
-uint64_t tune_bcast_segmented_chain(const ModelContext& c, const CollArgs& a)
+void tune_bcast_segmented_chain(const ModelContext& c, CollArgs& a)
 {
   double m  = static_cast<double>(a.bytes);
   auto best = best_segment(m, [&c, m](double s) { return pipelined_chain(c, m, s); });
-  return std::max<uint64_t>(1, static_cast<uint64_t>(std::floor(best.segment_bytes)));
+  a.segment_bytes = std::max<uint64_t>(1, static_cast<uint64_t>(std::floor(best.segment_bytes)));
 }
 
 double predict_bcast_binary_tree(const ModelContext& c, const CollArgs& a)

@@ -57,7 +57,7 @@ SegmentChoice best_segment(double m, const std::function<double(double segment_b
 // CostFunction-compatible predictions of the broadcasts in replay/collectives/bcast/: P = context.size,
 // m = args.bytes, 0 for a communicator of one rank (nothing is sent).
 
-/// bcast/binomial.cpp: Binomial Tree.
+/// bcast/binomial.cpp as it runs (binomial_bcast_seconds); Table 1's Binomial Tree when P = 2^k and m is sent by rendezvous.
 double predict_bcast_binomial(const ModelContext& context, const CollArgs& args);
 /// bcast/flat.cpp: Flat Tree.
 double predict_bcast_flat(const ModelContext& context, const CollArgs& args);
@@ -66,7 +66,7 @@ double predict_bcast_chain(const ModelContext& context, const CollArgs& args);
 /// bcast/segmented_chain.cpp: Segmented Chain, s = args.segment_bytes, or the algorithm's default 8192 bytes.
 double predict_bcast_segmented_chain(const ModelContext& context, const CollArgs& args);
 /// The segment size section 4.2's search picks for the Segmented Chain (whole bytes, at least 1).
-uint64_t tune_bcast_segmented_chain(const ModelContext& context, const CollArgs& args);
+void tune_bcast_segmented_chain(const ModelContext& context, CollArgs& args);
 /// bcast/binary_tree.cpp: Binary Tree (the table's upper bound).
 double predict_bcast_binary_tree(const ModelContext& context, const CollArgs& args);
 /// bcast/scatter_allgather.cpp: Scatter/Collection.

@@ -9,9 +9,9 @@
 
 namespace tireplay::models {
 
-double reduction_seconds(const ModelContext&, const CollArgs&)
+double reduction_seconds(const ModelContext& ctx, const CollArgs& args)
 {
-  return 0;
+  return args.reductions_in_steps ? 0 : args.flops / ctx.flops_per_second;
 }
 
 double link_seconds(const PointToPoint& p2p, double bytes)
@@ -97,26 +97,6 @@ int subtree_bit(int r, int P)
   while (bit < P && (r & bit) == 0)
     bit <<= 1;
   return bit;
-}
-
-/// bcast/binomial.cpp's tree from relative rank 0: the latest arrival, each rank sending x bytes to its children
-/// r + mask, mask from its subtree bit down, by blocking sends (send_burst).
-double binomial_bcast_seconds(int P, double x, const PointToPoint& p2p)
-{
-  std::vector<double> ready(static_cast<size_t>(P), 0);
-  double last = 0;
-  for (int r = 0; r < P; r++) {
-    std::vector<int> children;
-    for (int mask = subtree_bit(r, P) >> 1; mask > 0; mask >>= 1)
-      if (r + mask < P)
-        children.push_back(r + mask);
-    std::vector<double> arrival = send_burst(p2p, ready[r], std::vector<double>(children.size(), x)).arrival;
-    for (size_t i = 0; i < children.size(); i++) {
-      ready[children[i]] = arrival[i];
-      last               = std::max(last, arrival[i]);
-    }
-  }
-  return last;
 }
 
 /// gather/binomial.cpp's tree towards relative rank 0, blocks of x bytes: rank r posts its receives from r + 1,
@@ -219,6 +199,25 @@ double port_seconds(const std::vector<uint64_t>* counts, uint64_t bytes, int P, 
 }
 
 } // namespace
+
+double binomial_bcast_seconds(int P, double x, const PointToPoint& p2p)
+{
+  std::vector<double> ready(static_cast<size_t>(P), 0);
+  double last = 0;
+  for (int r = 0; r < P; r++) {
+    std::vector<int> children;
+    for (int mask = subtree_bit(r, P) >> 1; mask > 0; mask >>= 1)
+      if (r + mask < P)
+        children.push_back(r + mask);
+    std::vector<double> arrival = send_burst(p2p, ready[r], std::vector<double>(children.size(), x)).arrival;
+    for (size_t i = 0; i < children.size(); i++) {
+      ready[children[i]] = arrival[i];
+      last               = std::max(last, arrival[i]);
+    }
+  }
+  return last;
+}
+
 
 // ---- Allreduce ----
 

@@ -22,7 +22,8 @@
 //
 // Reductions: SMPI's replay runs a reduction's flops on every rank once the collective is over (replay/rank.cpp),
 // not inside the algorithm's steps, so every reducing algorithm costs c = flops / ctx.flops_per_second once, on top
-// of its communications (not Thakur's per-step n gamma). CollArgs has no flops yet: c = 0 (reduction_seconds).
+// of its communications (not Thakur's per-step n gamma): reduction_seconds. Only reduce can run them in its
+// steps (--reductions steps, models/reduce_models.hpp).
 #pragma once
 
 #include "models/model_context.hpp"
@@ -33,13 +34,17 @@ struct CollArgs;
 
 namespace tireplay::models {
 
-/// c, the seconds of the call's reduction flops. TODO: args.flops / ctx.flops_per_second once CollArgs has
-/// `double flops`; 0 until then.
+/// The seconds of the call's reduction flops executed after the call: args.flops / ctx.flops_per_second, 0 when
+/// the algorithm executes them in its steps (args.reductions_in_steps).
 double reduction_seconds(const ModelContext& ctx, const CollArgs& args);
 
 /// The bytes' share of g(x): x times the slope of g's piece at x, what messages under way together through one
 /// port serialize. The rest of g(x) overlaps between them as L does. Equal to g(x) for Hockney's g(x) = x β.
 double link_seconds(const PointToPoint& p2p, double bytes);
+/// bcast/binomial.cpp's tree from relative rank 0: the latest arrival, each rank sending x bytes to its children
+/// r + mask, mask from its subtree bit down, by blocking sends: below the detached threshold they go out together
+/// and share the rank's port, from it one after the other. ⌈log2 P⌉ (L + g(x)) from the threshold when P = 2^k.
+double binomial_bcast_seconds(int P, double x, const PointToPoint& p2p);
 /// k messages of x bytes at once through one port; the last arrives after L + g(x) + (k − 1) link_seconds(x)
 /// (L + k g(x) with Hockney's g). 0 for k = 0.
 double fan_seconds(int k, double bytes, const PointToPoint& p2p);

@@ -286,6 +286,33 @@ ReductionTree limited_reducers_tree(int n, int max_reducers, ReductionCosts cost
   return schedule(std::move(plan.parent), std::move(plan.children), costs, ReceiveOrder::earliest_ready);
 }
 
+namespace {
+template <class Build>
+int smallest_sufficient(int n, ReductionCosts costs, Build build)
+{
+  const double best = greedy_length(n, costs) * (1 + 1e-9);
+  int low = 1, high = std::max(1, n - 1);  // with K = n - 1, Algorithms 2 and 3 are Algorithm 1
+  while (low < high) {
+    int mid = low + (high - low) / 2;
+    if (build(mid).length <= best)
+      high = mid;
+    else
+      low = mid + 1;
+  }
+  return low;
+}
+} // namespace
+
+int smallest_sufficient_transfers(int n, ReductionCosts costs)
+{
+  return smallest_sufficient(n, costs, [&](int k) { return limited_transfers_tree(n, k, costs); });
+}
+
+int smallest_sufficient_reducers(int n, ReductionCosts costs)
+{
+  return smallest_sufficient(n, costs, [&](int k) { return limited_reducers_tree(n, k, costs); });
+}
+
 ReductionTree binomial_strategy_tree(int n, ReductionCosts costs)
 {
   check_size(n, "binomial_strategy_tree");

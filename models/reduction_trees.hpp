@@ -98,6 +98,11 @@ ReductionTree limited_transfers_tree(int n, int max_transfers, ReductionCosts co
 /// K <= n/2. Theorem 10: when d >= c, it is also optimal with at most K concurrent transfers.
 ReductionTree limited_reducers_tree(int n, int max_reducers, ReductionCosts costs);
 
+/// The smallest K for which Algorithm 2 (resp. 3) is as short as Algorithm 1: the fewest concurrent transfers
+/// (reducers) that cost nothing (binary search: both lengths are non-increasing in K, each K being optimal).
+int smallest_sufficient_transfers(int n, ReductionCosts costs);
+int smallest_sufficient_reducers(int n, ReductionCosts costs);
+
 /// Paper 7.3: Algorithm 1 with min(d, c) taken as 0 (the binomial strategy, a (1 + min/max)-approximation,
 /// Theorem 18) or with d = c (the Fibonacci strategy, a 2-approximation, Theorem 19); scheduled with the
 /// actual costs. They build Definition 12's tree when n = 2^k and Definition 15's when n = F_{k+2}, up to

@@ -64,6 +64,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
                                        : parse_select_mode(opt.select);
   if (mode == SelectMode::Smpi && !opt.coll.empty())
     throw std::invalid_argument("--coll fixes algorithms, which --select smpi ignores: use --select fixed or model");
+  if (opt.reductions != "after" && opt.reductions != "steps")
+    throw std::invalid_argument("--reductions: unknown mode '" + opt.reductions + "' (valid: after, steps)");
+  if (opt.limit < 0)
+    throw std::invalid_argument("--limit must be positive");
 
   raise_open_file_limit();
   TraceInputs inputs = open_trace(opt.trace, opt.np);
@@ -98,9 +102,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
       it = contexts.emplace(comm.id(), model_context(comm_hosts, opt.contention_signature)).first;
     }
     return it->second;
-  }, opt.segment_bytes);
+  }, Tuning{opt.segment_bytes, opt.limit});
   replay = std::make_unique<ReplayState>(np, std::move(selector), std::move(progress));
   replay->p2p.config = smpi;
+  replay->reductions_in_steps = opt.reductions == "steps";
   for (int r = 0; r < np; r++) {
     replay->ranks[r].rank   = r;
     replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np);

@@ -20,8 +20,10 @@ struct ReplayOptions {
   std::vector<std::string> coll;  // op=algorithm
   std::string select;             // smpi, fixed or model; empty: fixed if --coll is given, else smpi
   std::string explain;            // file for the model's decisions
-  uint64_t segment_bytes = 0;
-  std::string contention_signature;  // all-to-all contention signature for the models: preset or "gamma,delta,M"     // segment size of pipelined algorithms outside --select model (0: default)
+  uint64_t segment_bytes = 0;  // segment size of pipelined algorithms outside --select model (0: default)
+  int limit              = 0;  // K of the K-limited reduce trees outside --select model (0: the model's)
+  std::string reductions = "after";  // where a reduce's flops run: "after" the call (SimGrid) or in its "steps"
+  std::string contention_signature;  // all-to-all contention signature for the models: preset or "gamma,delta,M"
   bool progress = false;
 };
 

@@ -143,10 +143,15 @@ void RankReplay::collective(const Action& a)
   args.datatype_size = a.datatype_size;
   args.send_counts = &a.send_counts;
   args.recv_counts = &a.recv_counts;
+  args.flops       = a.flops;
+  if (a.kind == ActionKind::Reduce) {
+    args.reductions_in_steps = replay_.reductions_in_steps;
+    args.model               = &replay_.selector.context(comm);
+  }
   try {
-    Choice choice = replay_.selector.choose(a.kind, comm, args);
-    if (choice.segment_bytes > 0)
-      args.segment_bytes = choice.segment_bytes;
+    Choice choice      = replay_.selector.choose(a.kind, comm, args);
+    args.segment_bytes = choice.tuning.segment_bytes;
+    args.limit         = choice.tuning.limit;
     choice.algorithm->run(c, args);
   } catch (const std::invalid_argument& e) {
     fail(e.what());
@@ -241,8 +246,9 @@ void RankReplay::execute(const Action& a)
       double after_comm = sg4::Engine::get_clock();
       me_.stats.comm_seconds += after_comm - start;
       // SMPI's replay executes the reduction flops on every rank after the collective, even without
-      // smpi/simulate-computation.
-      compute(a.flops);
+      // smpi/simulate-computation; with --reductions steps, a reduce's algorithm executed them.
+      if (!(a.kind == ActionKind::Reduce && replay_.reductions_in_steps))
+        compute(a.flops);
       me_.stats.compute_seconds += sg4::Engine::get_clock() - after_comm;
       return;
     }

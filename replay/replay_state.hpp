@@ -45,6 +45,7 @@ struct ReplayState {
   std::vector<RankState> ranks;
   Progress progress;
   std::string error;  // first input error met by an actor; the replay stops
+  bool reductions_in_steps = false;  // --reductions steps: reduce algorithms execute the flops (CollArgs)
 
   ReplayState(int world_size, Selector selector_, Progress progress_)
       : p2p(world_size)

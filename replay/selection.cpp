@@ -38,29 +38,30 @@ Decision decide(ActionKind op, const models::ModelContext& context, const CollAr
       continue;
     CollArgs tuned = args;
     if (alg.tune != nullptr)
-      tuned.segment_bytes = alg.tune(context, args);
+      alg.tune(context, tuned);
     double seconds = alg.predict(context, tuned);
     if (!std::isfinite(seconds))
       continue;  // the model says the algorithm does not apply here (e.g. power-of-two only)
-    d.candidates.push_back({&alg, seconds, tuned.segment_bytes});
+    Tuning tuning{alg.tune != nullptr ? tuned.segment_bytes : 0, alg.tune != nullptr ? tuned.limit : 0};
+    d.candidates.push_back({&alg, seconds, tuning});
     if (d.chosen == nullptr || seconds < best) {
-      d.chosen               = &alg;
-      d.chosen_segment_bytes = tuned.segment_bytes;
-      best                   = seconds;
+      d.chosen        = &alg;
+      d.chosen_tuning = tuning;
+      best            = seconds;
     }
   }
   return d;
 }
 
-Selector::Selector(SelectMode mode, CollChoice fixed, ContextOf contexts, uint64_t segment_bytes)
-    : mode_(mode), fixed_(std::move(fixed)), contexts_(std::move(contexts)), segment_bytes_(segment_bytes)
+Selector::Selector(SelectMode mode, CollChoice fixed, ContextOf contexts, Tuning tuning)
+    : mode_(mode), fixed_(std::move(fixed)), contexts_(std::move(contexts)), tuning_(tuning)
 {
 }
 
 Choice Selector::choose(ActionKind op, const Communicator& comm, const CollArgs& args)
 {
   if (mode_ != SelectMode::Model)
-    return {&fixed_.get(op), segment_bytes_};
+    return {&fixed_.get(op), tuning_};
   auto key = std::make_tuple(op, comm.id(), size_bucket(args.bytes));
   auto it  = decisions_.find(key);
   if (it == decisions_.end()) {
@@ -70,8 +71,8 @@ Choice Selector::choose(ActionKind op, const Communicator& comm, const CollArgs&
   }
   // An operation none of whose algorithms has a model keeps the fixed (or SMPI) choice.
   if (it->second.chosen == nullptr)
-    return {&fixed_.get(op), 0};
-  return {it->second.chosen, it->second.chosen_segment_bytes};
+    return {&fixed_.get(op), tuning_};
+  return {it->second.chosen, it->second.chosen_tuning};
 }
 
 void print_decision(FILE* out, const Decision& d)
@@ -85,8 +86,10 @@ void print_decision(FILE* out, const Decision& d)
   {
     std::fprintf(out, "  %c %-18.*s %.9g s", c.algorithm == d.chosen ? '*' : ' ',
                  static_cast<int>(c.algorithm->name.size()), c.algorithm->name.data(), c.predicted_seconds);
-    if (c.segment_bytes > 0)
-      std::fprintf(out, "  (segments of %llu bytes)", static_cast<unsigned long long>(c.segment_bytes));
+    if (c.tuning.segment_bytes > 0)
+      std::fprintf(out, "  (segments of %llu bytes)", static_cast<unsigned long long>(c.tuning.segment_bytes));
+    if (c.tuning.limit > 0)
+      std::fprintf(out, "  (K = %d)", c.tuning.limit);
     std::fputc('\n', out);
   }
 }

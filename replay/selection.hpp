@@ -22,17 +22,23 @@ enum class SelectMode { Smpi, Fixed, Model };
 /// Parses "smpi", "fixed" or "model". Throws std::invalid_argument.
 SelectMode parse_select_mode(const std::string& name);
 
+/// The parameters a call gives its algorithm (CollArgs::segment_bytes, CollArgs::limit); 0: the default.
+struct Tuning {
+  uint64_t segment_bytes = 0;
+  int limit              = 0;
+};
+
 /// One costed candidate of a decision.
 struct Candidate {
   const CollAlgorithm* algorithm;
   double predicted_seconds;
-  uint64_t segment_bytes = 0;  // what the model tuned, if the algorithm has a tunable segment size
+  Tuning tuning;  // what the model tuned, if the algorithm has tunable parameters
 };
 
-/// What runs: an algorithm, and the segment size to give it (0: its default).
+/// What runs: an algorithm, and the parameters to give it.
 struct Choice {
   const CollAlgorithm* algorithm;
-  uint64_t segment_bytes = 0;
+  Tuning tuning;
 };
 
 /// A model decision: what was compared, and what was chosen.
@@ -43,7 +49,7 @@ struct Decision {
   uint64_t bytes = 0;  // the message size of the first call of this bucket
   std::vector<Candidate> candidates;  // in registry order
   const CollAlgorithm* chosen = nullptr;
-  uint64_t chosen_segment_bytes = 0;
+  Tuning chosen_tuning;
 };
 
 /// Costs every algorithm of `op` that has a model; sorts nothing, records the cheapest (first on ties).
@@ -57,11 +63,13 @@ public:
   /// `contexts` gives the model view of a communicator (computed once per communicator by the caller).
   using ContextOf = std::function<const models::ModelContext&(const Communicator&)>;
 
-  /// `segment_bytes`: the segment size given to pipelined algorithms in smpi and fixed modes (0: default).
-  Selector(SelectMode mode, CollChoice fixed, ContextOf contexts, uint64_t segment_bytes = 0);
+  /// `tuning`: the parameters given to the algorithms in smpi and fixed modes (0: their defaults).
+  Selector(SelectMode mode, CollChoice fixed, ContextOf contexts, Tuning tuning = {});
 
   Choice choose(ActionKind op, const Communicator& comm, const CollArgs& args);
   SelectMode mode() const { return mode_; }
+  /// The model view of a communicator (for the algorithms whose shape depends on the costs).
+  const models::ModelContext& context(const Communicator& comm) const { return contexts_(comm); }
 
   /// Writes, per distinct decision, the candidates with their predicted seconds and the choice.
   void explain(FILE* out) const;
@@ -70,7 +78,7 @@ private:
   SelectMode mode_;
   CollChoice fixed_;
   ContextOf contexts_;
-  uint64_t segment_bytes_;
+  Tuning tuning_;
   std::map<std::tuple<ActionKind, int, int>, Decision> decisions_;
 };
 

@@ -20,6 +20,10 @@ void bcast_scatter_allgather(Coll&, const CollArgs&);
 void reduce_linear(Coll&, const CollArgs&);
 void reduce_binomial(Coll&, const CollArgs&);
 void reduce_chain(Coll&, const CollArgs&);
+void reduce_fibonacci_tree(Coll&, const CollArgs&);
+void reduce_greedy_tree(Coll&, const CollArgs&);
+void reduce_greedy_k_transfers(Coll&, const CollArgs&);
+void reduce_greedy_k_reducers(Coll&, const CollArgs&);
 
 void allreduce_reduce_bcast(Coll&, const CollArgs&);
 void allreduce_recursive_doubling(Coll&, const CollArgs&);

@@ -1,5 +1,8 @@
 #include "replay/collectives/coll.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Exec.hpp>
+
 namespace tireplay {
 
 Coll::Coll(P2PWorld& world, const Communicator& comm, int world_rank)
@@ -30,6 +33,17 @@ Request* Coll::irecv(int src, uint64_t bytes, int tag)
 void Coll::waitall(std::vector<Request*>& requests)
 {
   world_.waitall(requests);
+}
+
+void Coll::compute(double flops)
+{
+  if (flops <= 0)
+    return;
+  // As replay/rank.cpp: wait_any does not create the failure-watching sleep action that Exec::wait() does.
+  thread_local std::vector<simgrid::s4u::ExecPtr> one(1);
+  one[0] = simgrid::s4u::this_actor::exec_async(flops);
+  simgrid::s4u::Exec::wait_any(one);
+  one[0] = nullptr;
 }
 
 void Coll::sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag)

@@ -3,6 +3,7 @@
 // one per file under replay/collectives/<operation>/, registered in registry.cpp.
 #pragma once
 
+#include "models/model_context.hpp"
 #include "replay/communicator.hpp"
 #include "replay/p2p.hpp"
 
@@ -19,6 +20,14 @@ struct CollArgs {
   const std::vector<uint64_t>* send_counts = nullptr;  // v-variants: bytes per comm rank
   const std::vector<uint64_t>* recv_counts = nullptr;
   uint64_t segment_bytes = 0;  // pipelined algorithms: bytes per segment; 0 = the algorithm's default
+  int limit = 0;               // K of the K-limited reduce trees (transfers or reducers); 0 = the model's choice
+  double flops = 0;            // the call's reduction flops: one reduction of two vectors (the trace's comp size)
+  /// false: every rank executes `flops` once after the call, as SimGrid's replay does (the engine does it).
+  /// true (reduce, --reductions steps): the algorithm executes `flops` on a rank each time it reduces a received
+  /// vector, overlapping the next transfer (the execution model of models/reduction_trees.hpp).
+  bool reductions_in_steps = false;
+  /// The model view of the communicator, for algorithms whose shape depends on the costs (the greedy trees).
+  const models::ModelContext* model = nullptr;
 };
 
 // SMPI's tags for collective messages (src/smpi/include/private.hpp): disjoint from user tags, which are >= 0.
@@ -51,6 +60,8 @@ public:
   void wait(Request* r) { world_.wait(r); }
   /// Waits for every request and clears the vector.
   void waitall(std::vector<Request*>& requests);
+  /// Executes `flops` on this rank's host (a reduction), blocking; nothing for 0.
+  void compute(double flops);
   /// MPI_Sendrecv: isend + irecv, then both waited.
   void sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag);
 

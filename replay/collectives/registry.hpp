@@ -17,15 +17,16 @@ using CollFunction = void (*)(Coll&, const CollArgs&);
 /// Predicted seconds of an algorithm for these arguments on this communicator (models/).
 using CostFunction = double (*)(const models::ModelContext&, const CollArgs&);
 
-/// A parameter the model tunes for a call, e.g. the segment size of a pipeline (CollArgs::segment_bytes).
-using TuneFunction = uint64_t (*)(const models::ModelContext&, const CollArgs&);
+/// Sets the parameters the model tunes for a call: the segment size of a pipeline (CollArgs::segment_bytes), the K of
+/// a K-limited tree (CollArgs::limit).
+using TuneFunction = void (*)(const models::ModelContext&, CollArgs&);
 
 struct CollAlgorithm {
   std::string_view name;
   std::string_view description;
   CollFunction run;
   CostFunction predict = nullptr;  // nullptr: no model yet, never chosen by --select model
-  TuneFunction tune    = nullptr;  // sets CollArgs::segment_bytes before predict and run under --select model
+  TuneFunction tune    = nullptr;  // tunes CollArgs before predict and run under --select model
 };
 
 struct CollOperation {

@@ -45,6 +45,8 @@ int predict_command(int argc, char** argv)
   int np = 0;
   std::vector<std::string> cfg;
   std::string signature;
+  double flops = 0;
+  std::string reductions = "after";
   po::options_description desc(
       "usage: tireplay predict --op OP --bytes SIZE --np N --platform P.xml [--hostfile H]\n\n"
       "Prints the predicted time of every algorithm of a collective that has a model, and the one\n"
@@ -56,7 +58,9 @@ int predict_command(int argc, char** argv)
       ("platform", po::value(&platform)->required(), "SimGrid XML platform")
       ("hostfile", po::value(&hostfile), "hosts of the ranks (default: round-robin over the platform's hosts)")
       ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (smpi/bw-factor, smpi/lat-factor...)")
-      ("contention-signature", po::value(&signature), "all-to-all contention signature, as for replay");
+      ("contention-signature", po::value(&signature), "all-to-all contention signature, as for replay")
+      ("flops", po::value(&flops), "reduction flops of the call (one reduction of two vectors), as in a trace")
+      ("reductions", po::value(&reductions), "where a reduce's flops run: after or steps, as for replay");
   const CollOperation* op = nullptr;
   uint64_t bytes          = 0;
   try {
@@ -78,6 +82,10 @@ int predict_command(int argc, char** argv)
     if (np < 1)
       throw po::error("--np must be at least 1");
     bytes = parse_bytes(bytes_text);
+    if (!(flops >= 0) || !std::isfinite(flops))
+      throw po::error("--flops must be a finite number >= 0");
+    if (reductions != "after" && reductions != "steps")
+      throw po::error("--reductions: unknown mode '" + reductions + "' (valid: after, steps)");
   } catch (const po::error& e) {
     std::fprintf(stderr, "tireplay predict: %s\n(see tireplay predict --help)\n", e.what());
     return kExitBadInput;
@@ -105,6 +113,8 @@ int predict_command(int argc, char** argv)
     args.bytes2      = bytes;
     args.send_counts = &counts;
     args.recv_counts = &counts;
+    args.flops       = flops;
+    args.reductions_in_steps = op->kind == ActionKind::Reduce && reductions == "steps";
     Decision d       = decide(op->kind, model_context(hosts, signature), args);
     d.comm           = kWorldComm;
     print_decision(stdout, d);

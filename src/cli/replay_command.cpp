@@ -34,6 +34,12 @@ int replay_command(int argc, char** argv)
                                          "fixed (--coll), model (the cheapest by the analytic models)")
       ("segment-bytes", po::value(&opt.segment_bytes), "segment size of pipelined algorithms (segmented_chain) "
                                                        "with --select smpi or fixed; --select model tunes it")
+      ("limit", po::value(&opt.limit), "K of the K-limited reduce trees (greedy_k_transfers, greedy_k_reducers) "
+                                       "with --select smpi or fixed; default and --select model: the fewest K "
+                                       "that keeps the unlimited tree's predicted time")
+      ("reductions", po::value(&opt.reductions)->default_value("after"),
+       "where a reduce's flops run: after (every rank once after the call, as SimGrid's replay) or steps "
+       "(the reducing rank, at each vector it reduces, overlapping the next transfer)")
       ("contention-signature", po::value(&opt.contention_signature),
        "all-to-all contention signature for --select model: fast-ethernet, gigabit-ethernet, myrinet or "
        "gamma,delta_seconds,threshold_bytes")

@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# For every algorithm that has a model (as `tireplay predict` lists them, so new ones are included), replays one
-# call on a platform without link sharing between pairs (tests/engine/crossbar_16.xml) and compares the simulated
-# time with the prediction. Algorithms listed in model_exact.txt must agree within 2%; the others' ratios are
-# printed (their models count overlapping flows as serialized, or are the paper's bounds: see docs/models.md).
+# Every algorithm that has a model, as `tireplay algorithms` and `tireplay predict` list them (so a new one is
+# included without editing this file): one call replayed on tests/engine/crossbar_16.xml with SMPI's bandwidth
+# and latency factors set to 1 (split-duplex private links, a backbone that no two pairs share), for several P and
+# m, against the model's prediction. Reduce runs twice: reductions after the call (SimGrid's way, flops = 0) and
+# in the steps of its tree with c of the order of d (--reductions steps, flops = 4e6: c = 4 ms, d = 8.4 ms for
+# 1 MiB), the reduction paper's execution model.
+#
+# The expected agreement is in model_agreement.txt: `OP ALG gap LOW HIGH` pins the range of simulated / predicted
+# measured over the cases, where the model leaves out a sharing of links that the simulation has (the reasons are
+# in docs/models.md); every other algorithm must agree within 2% in every case.
 # Usage: models_vs_simulation.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
 set -euo pipefail
 tireplay=$1
@@ -11,52 +17,80 @@ scratch=$3
 mkdir -p "$scratch"
 platform="$here/crossbar_16.xml"
 hosts="$here/crossbar_16_hosts.txt"
-failures=0
-checked=0
+unit_factors=(--cfg smpi/bw-factor:0:1 --cfg smpi/lat-factor:0:1)
+: > "$scratch/ratios.txt"
 
-line_of() {  # the trace line of one rank for one call of OP with M bytes
-  case "$1" in
-    reduce) echo "$2 reduce $3 0" ;;
-    allreduce | scan | exscan) echo "$2 $1 $3 0" ;;
-    bcast) echo "$2 bcast $3" ;;
-    *) echo "" ;;
+repeat() { for _ in $(seq "$1"); do printf ' %s' "$2"; done; }
+
+line_of() {  # RANK OP M P FLOPS: the trace line of one rank for one call of OP with M bytes per block
+  local r=$1 op=$2 m=$3 p=$4 flops=$5
+  case "$op" in
+    barrier) echo "$r barrier" ;;
+    bcast) echo "$r bcast $m" ;;
+    reduce) echo "$r reduce $m $flops 0" ;;
+    allreduce | scan | exscan) echo "$r $op $m 0" ;;
+    reducescatter) echo "$r reducescatter$(repeat "$p" "$m") 0" ;;
+    alltoall | allgather) echo "$r $op $m $m" ;;
+    alltoallv) echo "$r alltoallv $((m * p))$(repeat "$p" "$m") $((m * p))$(repeat "$p" "$m")" ;;
+    gather | scatter) echo "$r $op $m $m 0" ;;
+    gatherv) echo "$r gatherv $m$(repeat "$p" "$m") 0" ;;
+    scatterv) echo "$r scatterv$(repeat "$p" "$m") $m 0" ;;
+    allgatherv) echo "$r allgatherv $m$(repeat "$p" "$m")" ;;
   esac
 }
 
-for op in bcast reduce allreduce; do
-  for np in 4 8 16; do
+run_case() {  # LABEL OP P M FLOPS REDUCTIONS
+  local label=$1 op=$2 np=$3 bytes=$4 flops=$5 reductions=$6
+  for r in $(seq 0 $((np - 1))); do line_of "$r" "$op" "$bytes" "$np" "$flops"; done > "$scratch/trace.txt"
+  "$tireplay" predict --op "$op" --bytes "$bytes" --np "$np" --platform "$platform" --hostfile "$hosts" \
+    "${unit_factors[@]}" --flops "$flops" --reductions "$reductions" \
+    | awk 'NR > 1 { star = ($1 == "*"); seg = ""; k = ""; if ($(2 + star) !~ /^[0-9]/) next
+             for (i = 1; i <= NF; i++) { if ($i == "(segments") seg = $(i + 2); if ($i == "(K") k = $(i + 2) }
+             sub(/\)/, "", k); print $(1 + star), $(2 + star), (seg == "" ? "-" : seg), (k == "" ? "-" : k) }' \
+    > "$scratch/predictions.txt"
+  while read -r alg predicted segment limit; do
+    options=()
+    [ "$segment" != - ] && options+=(--segment-bytes "$segment")
+    [ "$limit" != - ] && options+=(--limit "$limit")
+    "$tireplay" replay --platform "$platform" --hostfile "$hosts" --trace "$scratch/trace.txt" --quiet \
+      "${unit_factors[@]}" --reductions "$reductions" --select fixed --coll "$op=$alg" ${options[@]+"${options[@]}"} \
+      --json "$scratch/out.json"
+    simulated=$(sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p' "$scratch/out.json")
+    awk -v k="$op $alg" -v l="$label P=$np m=$bytes" -v s="$simulated" -v p="$predicted" \
+      'BEGIN { printf "%s\t%s\t%.6f\t%s\t%s\n", k, l, (p > 0 ? s / p : (s == 0 ? 1 : 1e9)), p, s }' \
+      >> "$scratch/ratios.txt"
+  done < "$scratch/predictions.txt"
+}
+
+for op in $("$tireplay" algorithms | awk '/^[a-z]/ { print $1 }'); do
+  for np in 4 7 16; do
     for bytes in 8 65536 1048576; do
-      for r in $(seq 0 $((np - 1))); do line_of "$op" "$r" "$bytes"; done > "$scratch/trace.txt"
-      "$tireplay" predict --op "$op" --bytes "$bytes" --np "$np" --platform "$platform" --hostfile "$hosts" \
-        | awk 'NR > 1 { star = ($1 == "*"); print $(1 + star), $(2 + star), (/segments of/ ? $(NF - 1) : "") }' \
-        > "$scratch/predictions.txt"
-      while read -r alg predicted segment; do
-        "$tireplay" replay --platform "$platform" --hostfile "$hosts" --trace "$scratch/trace.txt" --quiet \
-          --select fixed --coll "$op=$alg" ${segment:+--segment-bytes "$segment"} --json "$scratch/out.json"
-        simulated=$(sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p' "$scratch/out.json")
-        ratio=$(awk -v s="$simulated" -v p="$predicted" 'BEGIN { printf "%.3f", s / p }')
-        if grep -qx "$op $alg" "$here/model_exact.txt"; then
-          checked=$((checked + 1))
-          if awk -v r="$ratio" 'BEGIN { exit !(r >= 0.98 && r <= 1.02) }'; then
-            echo "ok   $op $alg P=$np m=$bytes: predicted $predicted, simulated $simulated"
-          else
-            echo "FAIL $op $alg P=$np m=$bytes: predicted $predicted, simulated $simulated (ratio $ratio)"
-            failures=$((failures + 1))
-          fi
-        else
-          echo "     $op $alg P=$np m=$bytes: simulated / predicted = $ratio"
-        fi
-      done < "$scratch/predictions.txt"
+      run_case "$op" "$op" "$np" "$bytes" 0 after
+      [ "$op" = reduce ] && run_case "reduce, reductions in steps" reduce "$np" "$bytes" 4e6 steps
     done
   done
 done
 
-if [ "$checked" -eq 0 ]; then
-  echo "FAIL: no algorithm of model_exact.txt was checked"
-  exit 1
-fi
-if [ "$failures" -gt 0 ]; then
-  echo "$failures model checks failed"
-  exit 1
-fi
-echo "all $checked model checks passed"
+# Per algorithm: every case within 2%, or the range of ratios within 2% of the pinned one.
+awk -F'\t' -v pins="$here/model_agreement.txt" '
+  BEGIN { while ((getline line < pins) > 0) { if (line ~ /^#/ || line == "") continue
+            split(line, f, " "); key = f[1] " " f[2]; low[key] = f[4]; high[key] = f[5] } }
+  { key = $1; r = $3 + 0
+    if (!(key in min) || r < min[key]) min[key] = r
+    if (!(key in max) || r > max[key]) max[key] = r
+    if (!(key in low) && (r < 0.98 || r > 1.02)) { print "FAIL " $0; failed++ } }
+  END {
+    for (key in min) {
+      if (key in low) {
+        ok = min[key] >= low[key] - 0.02 && max[key] <= high[key] + 0.02 && min[key] <= low[key] + 0.02 && max[key] >= high[key] - 0.02
+        printf "%s %-34s simulated / predicted in [%.3f, %.3f], pinned [%s, %s]\n", (ok ? "ok  " : "FAIL"), key, min[key], max[key], low[key], high[key]
+        if (!ok) failed++
+      } else {
+        printf "ok   %-34s within 2%% ([%.3f, %.3f])\n", key, min[key], max[key]; exact++
+      }
+    }
+    for (key in low) if (!(key in min)) { print "FAIL " key ": pinned in model_agreement.txt but not run"; failed++ }
+    if (exact == 0) { print "FAIL: no algorithm agrees within 2%"; failed++ }
+    if (failed) { print failed " model checks failed (cases in '"$scratch"'/ratios.txt)"; exit 1 }
+    print "all model checks passed"
+  }' "$scratch/ratios.txt" | sort

@@ -100,7 +100,12 @@ TEST_CASE("cost functions of the replayed broadcasts", "[models][bcast]")
   c.p2p  = kEasy;
   CollArgs a;
   a.bytes = 100;
-  CHECK(predict_bcast_binomial(c, a) == 330);
+  // 100 bytes go out detached: the root's three sends share its port and arrive together at 10 + 3 × 100; rank 4's
+  // two at 310 + 10 + 2 × 100, rank 6's one at 520 + 10 + 100 (Table 1's 330 has them one after the other).
+  CHECK(predict_bcast_binomial(c, a) == 630);
+  CollArgs rendezvous;
+  rendezvous.bytes = 100000;  // from the detached threshold, one send after the other: 3 (L + g(m))
+  CHECK(predict_bcast_binomial(c, rendezvous) == 3 * (10 + 100000));
   CHECK(predict_bcast_flat(c, a) == 710);
   CHECK(predict_bcast_chain(c, a) == 770);
   // Heap of 8: the path to leaf 7 has levels with 2, 2 and 1 children: (110 + 100) + (110 + 100) + 110.

@@ -1,24 +1,16 @@
 // Binomial-tree reduce (MPICH's, reduce-binomial.cpp in SMPI, commutative case as a replay's operation is):
-// relative rank r receives the whole vector from r + 1, r + 2, r + 4, ... below its lowest set bit, then sends
-// its partial result to r - lowbit(r). A zero-byte reduce sends nothing, as in SMPI.
+// relative rank r receives the whole vector from r + 1, r + 2, r + 4, ... below its lowest set bit, in that order,
+// then sends its partial result to r - lowbit(r) (models::binomial_tree). With --reductions steps, each received
+// vector is reduced while the next one arrives.
 #include "replay/collectives/algorithms.hpp"
+#include "replay/collectives/reduce/along_tree.hpp"
 
 namespace tireplay::algorithms {
 
 void reduce_binomial(Coll& c, const CollArgs& a)
 {
-  if (a.bytes == 0)
-    return;
-  int size = c.size();
-  int relative = (c.rank() - a.root + size) % size;
-  for (int mask = 1; mask < size; mask <<= 1) {
-    if (relative & mask) {
-      c.send((relative - mask + a.root) % size, a.bytes, kTagReduce);
-      return;
-    }
-    if ((relative | mask) < size)
-      c.recv(((relative | mask) + a.root) % size, a.bytes, kTagReduce);
-  }
+  auto build = [](int n, models::ReductionCosts costs, int) { return models::binomial_tree(n, costs); };
+  reduce_along_tree(c, a, shared_tree(build, c.size(), a));
 }
 
 } // namespace tireplay::algorithms
