@@ -67,6 +67,14 @@ check bcast_binomial_large 0.02200032 private_links.xml -- "0 bcast 1000000" "1 
 check bcast_flat_large 0.01100016 private_links.xml --coll bcast=flat -- "0 bcast 1000000" "1 bcast 1000000" "2 bcast 1000000" "3 bcast 1000000"
 # Allreduce = linear reduce to 0 (T), binomial bcast (2T), then 1e9 reduction flops (1 s) on every rank.
 check allreduce 1.00303048 private_links.xml -- "0 allreduce 1000 1e9" "1 allreduce 1000 1e9" "2 allreduce 1000 1e9" "3 allreduce 1000 1e9"
+# Reduce, 1e6 flops per reduction (c = 1 ms). After the call (SimGrid's way): chain 3 T, then c on every rank.
+check reduce_chain_after 0.00403048 private_links.xml --coll reduce=chain -- "0 reduce 1000 1e6" "1 reduce 1000 1e6" "2 reduce 1000 1e6" "3 reduce 1000 1e6"
+# In steps (--reductions steps): each rank reduces what it receives before it sends on: 3 (T + c).
+check reduce_chain_steps 0.00603048 private_links.xml --coll reduce=chain --reductions steps -- "0 reduce 1000 1e6" "1 reduce 1000 1e6" "2 reduce 1000 1e6" "3 reduce 1000 1e6"
+# Binomial: rank 2 reduces 3's vector (T + c) and sends; meanwhile rank 0 reduced 1's (T + c): 2 (T + c).
+check reduce_binomial_steps 0.00402032 private_links.xml --coll reduce=binomial --reductions steps -- "0 reduce 1000 1e6" "1 reduce 1000 1e6" "2 reduce 1000 1e6" "3 reduce 1000 1e6"
+# Linear: the three vectors arrive together on their own links (T), then the root reduces them: T + 3c.
+check reduce_linear_steps 0.00401016 private_links.xml --coll reduce=linear --reductions steps -- "0 reduce 1000 1e6" "1 reduce 1000 1e6" "2 reduce 1000 1e6" "3 reduce 1000 1e6"
 # Linear barrier: empty messages to rank 0, then back: 2 T(0).
 check barrier 0.00200032 private_links.xml -- "0 barrier" "1 barrier" "2 barrier" "3 barrier"
 # All-to-all (linear for 4 ranks and 1000 bytes): each link carries one flow each way and is shared: B/2 each.
