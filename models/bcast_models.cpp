@@ -136,7 +136,7 @@ double predict_bcast_binomial(const ModelContext& c, const CollArgs& a)
 {
   // The code's tree, not Table 1's ⌈log2 P⌉ L + ⌊log2 P⌋ g(m): for P not a power of two the root's subtree
   // sends ⌈log2 P⌉ times one after the other, and small messages to the children of a rank share its port.
-  return c.size > 1 ? binomial_bcast_seconds(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+  return c.size > 1 ? binomial_bcast_seconds(c, a.root, static_cast<double>(a.bytes)) : 0;
 }
 
 double predict_bcast_flat(const ModelContext& c, const CollArgs& a)
@@ -158,28 +158,39 @@ namespace {
 /// T_seg = T. A detached one is sent at once, but moves only once its receive is posted: two transfers share the
 /// link, T_seg = max(the bytes' time, T / 2). Table 1's Segmented Chain assumes T_seg = g(s), which the flow
 /// model only reaches with more segments in flight.
-double pipelined_chain(const ModelContext& c, double m, double s)
+double pipelined_chain(const ModelContext& c, double m, double s, int root)
 {
   if (c.size <= 1)
     return 0;
-  s                = std::min(s, std::max(m, 1.0));
-  double k         = bcast::segment_count(m, s);
-  double first     = c.p2p.time(s);
-  double per_segment = s >= c.detached_send_threshold ? first : std::max(link_seconds(c.p2p, s), first / 2);
-  return (c.size - 1) * first + (k - 1) * per_segment;
+  s        = std::min(s, std::max(m, 1.0));
+  double k = bcast::segment_count(m, s);
+  // With routes that differ (zones), the first segment crosses each hop at its own pace and the slowest hop
+  // sets the pace of the others.
+  double fill = 0, per_segment = 0;
+  for (int hop = 0; hop + 1 < c.size; hop++) {
+    const PointToPoint& p2p = c.pair((root + hop) % c.size, (root + hop + 1) % c.size);
+    double first            = p2p.time(s);
+    fill += first;
+    per_segment = std::max(per_segment, s >= c.detached_send_threshold ? first : std::max(link_seconds(p2p, s), first / 2));
+    if (c.zone_of.empty()) {  // every hop alike
+      fill *= c.size - 1;
+      break;
+    }
+  }
+  return fill + (k - 1) * per_segment;
 }
 } // namespace
 
 double predict_bcast_segmented_chain(const ModelContext& c, const CollArgs& a)
 {
   double s = a.segment_bytes > 0 ? static_cast<double>(a.segment_bytes) : kSegmentedChainDefaultBytes;
-  return pipelined_chain(c, static_cast<double>(a.bytes), s);
+  return pipelined_chain(c, static_cast<double>(a.bytes), s, a.root);
 }
 
 void tune_bcast_segmented_chain(const ModelContext& c, CollArgs& a)
 {
   double m  = static_cast<double>(a.bytes);
-  auto best = best_segment(m, [&c, m](double s) { return pipelined_chain(c, m, s); });
+  auto best = best_segment(m, [&c, &a, m](double s) { return pipelined_chain(c, m, s, a.root); });
   a.segment_bytes = std::max<uint64_t>(1, static_cast<uint64_t>(std::floor(best.segment_bytes)));
 }
 

@@ -3,6 +3,7 @@
 #include "replay/collectives/coll.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <numeric>
 #include <vector>
@@ -12,6 +13,38 @@ namespace tireplay::models {
 double reduction_seconds(const ModelContext& ctx, const CollArgs& args)
 {
   return args.reductions_in_steps ? 0 : args.flops / ctx.flops_per_second;
+}
+
+double exchange_step_seconds(const ModelContext& ctx, const std::vector<int>& partner, double x)
+{
+  const int P = static_cast<int>(partner.size());
+  if (ctx.zone_of.empty()) {
+    for (int r = 0; r < P; r++)
+      if (partner[r] >= 0 && partner[r] < P && partner[r] != r)
+        return ctx.p2p.time(x);
+    return 0;
+  }
+  const int n = ctx.zones;
+  std::vector<int> crossing(static_cast<size_t>(n * n), 0);  // messages from zone a to zone b
+  double latest = 0;
+  for (int r = 0; r < P; r++) {
+    int p = partner[r];
+    if (p < 0 || p >= P || p == r)
+      continue;
+    latest = std::max(latest, ctx.pair(r, p).time(x));
+    if (ctx.crosses(r, p))
+      crossing[static_cast<size_t>(ctx.zone_of[r] * n + ctx.zone_of[p])]++;
+  }
+  for (int a = 0; a < n; a++)
+    for (int b = 0; b < n; b++) {
+      size_t ab = static_cast<size_t>(a * n + b);
+      if (crossing[ab] == 0 || !std::isfinite(ctx.zone_cut_bandwidth[ab]))
+        continue;
+      int k = crossing[ab] + (ctx.zone_cut_both_ways[ab] ? crossing[static_cast<size_t>(b * n + a)] : 0);
+      const PointToPoint& p2p = ctx.zone_p2p[ab];
+      latest = std::max(latest, p2p.time(x) + std::max(0.0, k * x / ctx.zone_cut_bandwidth[ab] - link_seconds(p2p, x)));
+    }
+  return latest;
 }
 
 double link_seconds(const PointToPoint& p2p, double bytes)
@@ -49,7 +82,8 @@ struct Burst {
   std::vector<double> arrival;  // of each message, in send order
   double returned;              // when the last send returned
 };
-Burst send_burst(const PointToPoint& p2p, double start, const std::vector<double>& bytes)
+/// With each message on its own route (routes[i]): its own L, g and w in the formula.
+Burst send_burst(const std::vector<const PointToPoint*>& routes, double start, const std::vector<double>& bytes)
 {
   std::vector<double> arrival(bytes.size());
   for (size_t first = 0; first < bytes.size();) {
@@ -62,6 +96,7 @@ Burst send_burst(const PointToPoint& p2p, double start, const std::vector<double
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return bytes[a] < bytes[b]; });
     double earlier = 0;  // Σ_{i<j} w_(i)
     for (size_t j = 0; j < order.size(); j++) {
+      const PointToPoint& p2p = *routes[order[j]];
       double x = bytes[order[j]], w = link_seconds(p2p, x);
       arrival[order[j]] = start + p2p.time(x) + earlier + static_cast<double>(order.size() - 1 - j) * w;
       earlier += w;
@@ -73,20 +108,17 @@ Burst send_burst(const PointToPoint& p2p, double start, const std::vector<double
   return {arrival, start};
 }
 
+Burst send_burst(const PointToPoint& p2p, double start, const std::vector<double>& bytes)
+{
+  return send_burst(std::vector<const PointToPoint*>(bytes.size(), &p2p), start, bytes);
+}
+
 int largest_power_of_two_at_most(int P)
 {
   int pof2 = 1;
   while (pof2 * 2 <= P)
     pof2 *= 2;
   return pof2;
-}
-
-int log2_of(int pof2)
-{
-  int k = 0;
-  while ((1 << k) < pof2)
-    k++;
-  return k;
 }
 
 /// The lowest set bit of relative rank r, or for the root the smallest power of two >= P: the binomial trees'
@@ -200,8 +232,10 @@ double port_seconds(const std::vector<uint64_t>* counts, uint64_t bytes, int P, 
 
 } // namespace
 
-double binomial_bcast_seconds(int P, double x, const PointToPoint& p2p)
+double binomial_bcast_seconds(const ModelContext& ctx, int root, double x)
 {
+  const int P = ctx.size;
+  auto rank_of = [&](int relative) { return (relative + root) % P; };
   std::vector<double> ready(static_cast<size_t>(P), 0);
   double last = 0;
   for (int r = 0; r < P; r++) {
@@ -209,7 +243,10 @@ double binomial_bcast_seconds(int P, double x, const PointToPoint& p2p)
     for (int mask = subtree_bit(r, P) >> 1; mask > 0; mask >>= 1)
       if (r + mask < P)
         children.push_back(r + mask);
-    std::vector<double> arrival = send_burst(p2p, ready[r], std::vector<double>(children.size(), x)).arrival;
+    std::vector<const PointToPoint*> routes;
+    for (int child : children)
+      routes.push_back(&ctx.pair(rank_of(r), rank_of(child)));
+    std::vector<double> arrival = send_burst(routes, ready[r], std::vector<double>(children.size(), x)).arrival;
     for (size_t i = 0; i < children.size(); i++) {
       ready[children[i]] = arrival[i];
       last               = std::max(last, arrival[i]);
@@ -224,15 +261,22 @@ double binomial_bcast_seconds(int P, double x, const PointToPoint& p2p)
 double predict_allreduce_reduce_bcast(const ModelContext& ctx, const CollArgs& args)
 {
   double n = static_cast<double>(args.bytes);
-  return fan_seconds(ctx.size - 1, n, ctx.p2p) + binomial_bcast_seconds(ctx.size, n, ctx.p2p) +
+  return fan_seconds(ctx.size - 1, n, ctx.p2p) + binomial_bcast_seconds(ctx, 0, n) +
          reduction_seconds(ctx, args);
 }
 
 double predict_allreduce_recursive_doubling(const ModelContext& ctx, const CollArgs& args)
 {
-  int pof2  = largest_power_of_two_at_most(ctx.size);
-  int steps = log2_of(pof2) + (ctx.size != pof2 ? 2 : 0);
-  return steps * ctx.p2p.time(static_cast<double>(args.bytes)) + reduction_seconds(ctx, args);
+  int pof2        = largest_power_of_two_at_most(ctx.size);
+  const double n  = static_cast<double>(args.bytes);
+  double seconds  = ctx.size != pof2 ? 2 * ctx.p2p.time(n) : 0;  // folding the extra ranks in, then out
+  std::vector<int> partner(static_cast<size_t>(pof2));
+  for (int mask = 1; mask < pof2; mask <<= 1) {  // the group of p' ranks (their real ranks are near: left out)
+    for (int r = 0; r < pof2; r++)
+      partner[r] = r ^ mask;
+    seconds += exchange_step_seconds(ctx, partner, n);
+  }
+  return seconds + reduction_seconds(ctx, args);
 }
 
 double predict_allreduce_ring(const ModelContext& ctx, const CollArgs& args)
@@ -250,8 +294,13 @@ double predict_allreduce_rabenseifner(const ModelContext& ctx, const CollArgs& a
   uint64_t each    = args.bytes / pof2;
   uint64_t rest    = args.bytes - pof2 * each;
   double seconds   = 0;
-  for (int blocks = 1; blocks < pof2; blocks *= 2)  // one halving step and one doubling step move `blocks`
-    seconds += 2 * ctx.p2p.time(static_cast<double>(blocks * each + rest));
+  std::vector<int> partner(static_cast<size_t>(pof2));
+  // The halving step with rank XOR mask and the doubling step with the same partner move pof2 / (2 mask) blocks.
+  for (int mask = 1; mask < pof2; mask <<= 1) {
+    for (int r = 0; r < pof2; r++)
+      partner[r] = r ^ mask;
+    seconds += 2 * exchange_step_seconds(ctx, partner, static_cast<double>((pof2 / (2 * mask)) * each + rest));
+  }
   if (ctx.size != pof2)
     seconds += 2 * ctx.p2p.time(static_cast<double>(args.bytes));
   return seconds + reduction_seconds(ctx, args);
@@ -330,7 +379,7 @@ double predict_barrier_dissemination(const ModelContext& ctx, const CollArgs&)
 
 double predict_barrier_tree(const ModelContext& ctx, const CollArgs&)
 {
-  return binomial_gather_seconds(ctx.size, 0, ctx.p2p) + binomial_bcast_seconds(ctx.size, 0, ctx.p2p);
+  return binomial_gather_seconds(ctx.size, 0, ctx.p2p) + binomial_bcast_seconds(ctx, 0, 0);
 }
 
 // ---- Reduce-scatter ----

@@ -41,10 +41,17 @@ double reduction_seconds(const ModelContext& ctx, const CollArgs& args);
 /// The bytes' share of g(x): x times the slope of g's piece at x, what messages under way together through one
 /// port serialize. The rest of g(x) overlaps between them as L does. Equal to g(x) for Hockney's g(x) = x β.
 double link_seconds(const PointToPoint& p2p, double bytes);
+/// One step in which every rank r < P with 0 <= partner[r] < P sends x bytes to partner[r], all at once: the
+/// latest arrival. Without a zone view (ModelContext::zone_of), L + g(x). With one, each message is priced by its
+/// zones' parameters, and the k messages from zone a to zone b (plus those from b to a if they use the same
+/// links) share the narrowest link between the zones: L + g(x) + max(0, k x / B_cut - link_seconds(x)).
+double exchange_step_seconds(const ModelContext& ctx, const std::vector<int>& partner, double x);
+
 /// bcast/binomial.cpp's tree from relative rank 0: the latest arrival, each rank sending x bytes to its children
 /// r + mask, mask from its subtree bit down, by blocking sends: below the detached threshold they go out together
 /// and share the rank's port, from it one after the other. ⌈log2 P⌉ (L + g(x)) from the threshold when P = 2^k.
-double binomial_bcast_seconds(int P, double x, const PointToPoint& p2p);
+/// Relative rank r is rank (r + root) mod P; each message is priced by its pair's route (ModelContext::pair).
+double binomial_bcast_seconds(const ModelContext& ctx, int root, double x);
 /// k messages of x bytes at once through one port; the last arrives after L + g(x) + (k − 1) link_seconds(x)
 /// (L + k g(x) with Hockney's g). 0 for k = 0.
 double fan_seconds(int k, double bytes, const PointToPoint& p2p);

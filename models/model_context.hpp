@@ -44,6 +44,25 @@ struct ModelContext {
   /// The network's all-to-all contention signature (--contention-signature), if the user gave one: the linear
   /// all-to-all is then costed by its equation 5 instead of the contention-free bound.
   std::optional<ContentionSignature> alltoall_contention;
+
+  /// Route-aware view, for communicators spread over several netzones (clusters): zone_of[r] is rank r's zone
+  /// (0..zones-1), zone_p2p[a * zones + b] a message's parameters from zone a to zone b. Empty when every pair
+  /// is priced as `p2p` (one zone, or a context built by hand).
+  int zones = 0;
+  std::vector<int> zone_of;
+  std::vector<PointToPoint> zone_p2p;
+  /// The links that the messages from zone a to zone b share (a route's links that another pair's route uses
+  /// too): the narrowest one's bandwidth, bytes/s (infinite: none), and whether messages from b to a share it.
+  std::vector<double> zone_cut_bandwidth;
+  std::vector<char> zone_cut_both_ways;
+
+  /// The parameters of a message from rank i to rank j: their zones', or `p2p`.
+  const PointToPoint& pair(int i, int j) const
+  {
+    return zone_of.empty() ? p2p : zone_p2p[static_cast<size_t>(zone_of[i] * zones + zone_of[j])];
+  }
+  /// Whether messages between i and j cross zones (and share the links between them).
+  bool crosses(int i, int j) const { return !zone_of.empty() && zone_of[i] != zone_of[j]; }
 };
 
 } // namespace tireplay::models

@@ -3,6 +3,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <xbt/config.hpp>
 
 #include <algorithm>
@@ -103,6 +104,65 @@ ModelContext context_for(const std::vector<sg4::Host*>& hosts, const NetworkFact
       context.p2p = candidate;
     }
   }
+
+  // Zones: the netzone of each rank's host, numbered in order of first appearance; one pair of hosts per pair of
+  // zones prices every message between them (a zone's hosts are alike: a cluster). One zone: no view.
+  std::vector<const sg4::NetZone*> zones;
+  std::vector<int> first_rank;
+  std::vector<int> zone_of(hosts.size());
+  for (size_t r = 0; r < hosts.size(); r++) {
+    const sg4::NetZone* zone = hosts[r]->get_englobing_zone();
+    auto it = std::find(zones.begin(), zones.end(), zone);
+    if (it == zones.end()) {
+      zones.push_back(zone);
+      first_rank.push_back(static_cast<int>(r));
+      it = zones.end() - 1;
+    }
+    zone_of[r] = static_cast<int>(it - zones.begin());
+  }
+  if (zones.size() < 2)
+    return context;
+  const int n = static_cast<int>(zones.size());
+  context.zones   = n;
+  context.zone_of = std::move(zone_of);
+  context.zone_p2p.resize(static_cast<size_t>(n * n));
+  context.zone_cut_bandwidth.assign(static_cast<size_t>(n * n), std::numeric_limits<double>::infinity());
+  context.zone_cut_both_ways.assign(static_cast<size_t>(n * n), 0);
+  auto other_rank = [&](int zone, int not_this) {  // a second rank of the zone, or -1
+    for (size_t r = 0; r < hosts.size(); r++)
+      if (context.zone_of[r] == zone && static_cast<int>(r) != not_this && hosts[r] != hosts[not_this])
+        return static_cast<int>(r);
+    return -1;
+  };
+  for (int a = 0; a < n; a++)
+    for (int b = 0; b < n; b++) {
+      int src2 = other_rank(a, first_rank[a]), dst2 = other_rank(b, first_rank[b]);
+      if (a == b || src2 < 0 || dst2 < 0)
+        continue;
+      std::vector<sg4::Link*> one, two, back;
+      hosts[first_rank[a]]->route_to(hosts[first_rank[b]], one, nullptr);
+      hosts[src2]->route_to(hosts[dst2], two, nullptr);
+      hosts[dst2]->route_to(hosts[src2], back, nullptr);
+      for (const auto* link : one)
+        if (std::find(two.begin(), two.end(), link) != two.end() &&
+            link->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE) {
+          size_t ab = static_cast<size_t>(a * n + b);
+          if (link->get_bandwidth() < context.zone_cut_bandwidth[ab]) {
+            context.zone_cut_bandwidth[ab] = link->get_bandwidth();
+            context.zone_cut_both_ways[ab] = std::find(back.begin(), back.end(), link) != back.end();
+          }
+        }
+    }
+  for (int a = 0; a < n; a++)
+    for (int b = 0; b < n; b++) {
+      int src = first_rank[a], dst = first_rank[b];
+      if (a == b)  // another rank of the same zone, if there is one
+        for (size_t r = 0; r < hosts.size() && dst == src; r++)
+          if (context.zone_of[r] == a && static_cast<int>(r) != src)
+            dst = static_cast<int>(r);
+      context.zone_p2p[static_cast<size_t>(a * n + b)] =
+          src == dst ? context.p2p : point_to_point(*hosts[src], *hosts[dst], f);
+    }
   return context;
 }
 

@@ -3,6 +3,10 @@
 #include "models/collective_models.hpp"
 #include "replay/collectives/coll.hpp"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace tireplay::models {
 
 ReductionCosts reduce_costs(const ModelContext& ctx, const CollArgs& args)
@@ -13,11 +17,51 @@ ReductionCosts reduce_costs(const ModelContext& ctx, const CollArgs& args)
 
 namespace {
 /// A tree algorithm: its schedule's length, plus the reductions after the call.
-template <class Build>
-double tree_seconds(const ModelContext& ctx, const CollArgs& args, Build build)
+/// The most transfers of `tree` that cross zones at one time (tree rank t is rank rank_of(t)).
+template <class RankOf>
+int crossing_at_once(const ModelContext& ctx, const ReductionTree& tree, RankOf rank_of)
 {
-  double steps = ctx.size > 1 && args.bytes > 0 ? build(reduce_costs(ctx, args)).length : 0;
-  return steps + reduction_seconds(ctx, args);
+  std::vector<std::pair<double, int>> events;  // (time, +1 start / -1 end), ends first on ties
+  for (int t = 1; t < tree.size(); t++)
+    if (ctx.crosses(rank_of(t), rank_of(tree.parent[t]))) {
+      events.push_back({tree.send_start[t], 1});
+      events.push_back({tree.send_end[t], -1});
+    }
+  std::sort(events.begin(), events.end());
+  int now = 0, most = 0;
+  for (const auto& [time, step] : events)
+    most = std::max(most, now += step);
+  return most;
+}
+
+/// `holds`: ranks hold their send until the tree's send_start (greedy_k_transfers).
+template <class Build>
+double tree_seconds(const ModelContext& ctx, const CollArgs& args, Build build, bool holds = false)
+{
+  if (ctx.size < 2 || args.bytes == 0)
+    return reduction_seconds(ctx, args);
+  const ReductionCosts costs = reduce_costs(ctx, args);
+  ReductionTree tree         = build(costs);
+  if (!ctx.zone_of.empty()) {  // each transfer priced by its pair's route; tree rank t is rank (t + root) mod P
+    const double x = static_cast<double>(args.bytes);
+    auto rank_of   = [&](int t) { return (t + args.root) % ctx.size; };
+    const std::vector<double> release = holds ? tree.send_start : std::vector<double>{};
+    // Crossing transfers under way together share the link between the zones: priced once alone, then again
+    // with the most that overlapped sharing it (exchange_step_seconds' rule).
+    int sharing   = 1;
+    auto transfer = [&](int s, int r) {
+      const int from = rank_of(s), to = rank_of(r);
+      const PointToPoint& p2p = ctx.pair(from, to);
+      if (!ctx.crosses(from, to) || sharing < 2)
+        return p2p.time(x);
+      double cut = ctx.zone_cut_bandwidth[static_cast<size_t>(ctx.zone_of[from] * ctx.zones + ctx.zone_of[to])];
+      return p2p.time(x) + std::max(0.0, sharing * x / cut - link_seconds(p2p, x));
+    };
+    ReductionTree alone = reschedule(tree, costs.reduction_time, transfer, release);
+    sharing             = crossing_at_once(ctx, alone, rank_of);
+    tree                = sharing > 1 ? reschedule(tree, costs.reduction_time, transfer, release) : alone;
+  }
+  return tree.length + reduction_seconds(ctx, args);
 }
 } // namespace
 
@@ -54,7 +98,7 @@ double predict_reduce_greedy_k_transfers(const ModelContext& ctx, const CollArgs
   return tree_seconds(ctx, args, [&](ReductionCosts costs) {
     int k = args.limit > 0 ? args.limit : smallest_sufficient_transfers(ctx.size, costs);
     return limited_transfers_tree(ctx.size, k, costs);
-  });
+  }, true);
 }
 
 double predict_reduce_greedy_k_reducers(const ModelContext& ctx, const CollArgs& args)

@@ -19,7 +19,8 @@ namespace {
 /// t_i = max_j (t_i^j + d + (m_i - j) max(d, c) + c), the t_i^j being the children's transfer times in
 /// increasing order (the paper says "j-th largest", but its proof and the formula need increasing order).
 ReductionTree schedule(std::vector<int> parent, std::vector<std::vector<int>> children, ReductionCosts costs,
-                       ReceiveOrder order, const std::vector<double>& release = {})
+                       ReceiveOrder order, const std::vector<double>& release = {},
+                       const std::function<double(int, int)>& transfer_time = nullptr)
 {
   const int n = static_cast<int>(parent.size());  // >= 1: the public functions check it
   ReductionTree tree;
@@ -41,7 +42,7 @@ ReductionTree schedule(std::vector<int> parent, std::vector<std::vector<int>> ch
     double reduced   = 0;  // end of the last reduction; the rank's own element is there at 0
     for (int child : incoming) {
       tree.send_start[child] = std::max(ready(child), port_free);
-      tree.send_end[child]   = tree.send_start[child] + costs.transfer_time;
+      tree.send_end[child]   = tree.send_start[child] + (transfer_time ? transfer_time(child, *it) : costs.transfer_time);
       port_free              = tree.send_end[child];
       reduced                = std::max(reduced, port_free) + costs.reduction_time;
     }
@@ -302,6 +303,13 @@ int smallest_sufficient(int n, ReductionCosts costs, Build build)
   return low;
 }
 } // namespace
+
+ReductionTree reschedule(const ReductionTree& tree, double reduction_time,
+                         const std::function<double(int sender, int receiver)>& transfer_time,
+                         const std::vector<double>& release)
+{
+  return schedule(tree.parent, tree.children, {0, reduction_time}, ReceiveOrder::as_listed, release, transfer_time);
+}
 
 int smallest_sufficient_transfers(int n, ReductionCosts costs)
 {

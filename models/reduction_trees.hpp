@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace tireplay::models {
@@ -97,6 +98,13 @@ ReductionTree limited_transfers_tree(int n, int max_transfers, ReductionCosts co
 /// with M chosen among the first K. Corollary 11: length <= (ceil(log2 K + 1) + ceil(n/K - 2)) (d + c) for
 /// K <= n/2. Theorem 10: when d >= c, it is also optimal with at most K concurrent transfers.
 ReductionTree limited_reducers_tree(int n, int max_reducers, ReductionCosts costs);
+
+/// The tree's schedule when transfers differ by pair (heterogeneous routes): `transfer_time(sender, receiver)`
+/// instead of d, the tree's receiving order kept (as the replay runs it); no rank sends before release[r] if
+/// given. Concurrent transfers that share a link are not slowed down.
+ReductionTree reschedule(const ReductionTree& tree, double reduction_time,
+                         const std::function<double(int sender, int receiver)>& transfer_time,
+                         const std::vector<double>& release = {});
 
 /// The smallest K for which Algorithm 2 (resp. 3) is as short as Algorithm 1: the fewest concurrent transfers
 /// (reducers) that cost nothing (binary search: both lengths are non-increasing in K, each K being optimal).
