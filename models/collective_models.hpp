@@ -2,30 +2,11 @@
 // algorithms of replay/collectives/, each describing its file message by message. The forms are those of Thakur,
 // Rabenseifner and Gropp, "Optimization of Collective Communication Operations in MPICH" (IJHPCA 19(1), 2005),
 // written in pLogP's terms (adaptive-collectives paper 2.2): P = ctx.size, L the latency, g(x) the gap of x bytes,
-// so Hockney's alpha + x beta becomes L + g(x). Timing rules, as SMPI replays the algorithms:
-//  - a message starts when its send and its receive are both posted, and arrives L + g(x) later alone;
-//  - messages under way at once through one rank's port share its link (the serialization at the root's link of
-//    linear patterns): the bytes serialize, the latencies overlap. With Hockney's g(x) = x β, the root receiving
-//    or sending P − 1 messages at once takes L + (P − 1) g(m). SMPI's factors make part of g latency (models/
-//    platform_params folds the size-dependent latency factor into g), which overlaps too, so only link_seconds(m),
-//    the bytes' share of g, is serialized: L + g(m) + (P − 2) link_seconds(m) (fan_seconds). Smaller messages of a
-//    batch arrive earlier (processor sharing);
-//  - a blocking send below smpi/send-is-detached-thresh (65536 bytes) returns at once, so a rank's successive
-//    sends of a tree go out together and share its port; a larger one returns when its message has arrived;
-//  - steps of sendrecvs where every rank sends to one rank and receives from one take L + g(x), x the largest
-//    message of the step, and add up;
-//  - SMPI's o_s and o_r overheads (0 by default) are left out.
-// Checked against `tireplay replay` for P = 2 to 16, 8 B to 1 MiB: on a split-duplex cluster with SMPI's factors set
-// to 1, equal to 0.2% but for MPICH's completion of recursive doubling on non-powers of two (within 5%); with
-// SMPI's default factors on tests/engine/crossbar_16.xml, simulated / predicted is 0.90 to 1.05 (TCP cross-traffic
-// slows two-way exchanges of large messages by up to 5%, which the models leave out).
-//
-// Reductions: SMPI's replay runs a reduction's flops on every rank once the collective is over (replay/rank.cpp),
-// not inside the algorithm's steps, so every reducing algorithm costs c = flops / ctx.flops_per_second once, on top
-// of its communications (not Thakur's per-step n gamma): reduction_seconds. Only reduce can run them in its
-// steps (--reductions steps, models/reduce_models.hpp).
+// so Hockney's alpha + x beta becomes L + g(x). The timing rules, and the building blocks these models share with
+// the bcast and reduce models, are in models/message_timing.hpp.
 #pragma once
 
+#include "models/message_timing.hpp"
 #include "models/model_context.hpp"
 
 namespace tireplay {
@@ -33,28 +14,6 @@ struct CollArgs;
 }
 
 namespace tireplay::models {
-
-/// The seconds of the call's reduction flops executed after the call: args.flops / ctx.flops_per_second, 0 when
-/// the algorithm executes them in its steps (args.reductions_in_steps).
-double reduction_seconds(const ModelContext& ctx, const CollArgs& args);
-
-/// The bytes' share of g(x): x times the slope of g's piece at x, what messages under way together through one
-/// port serialize. The rest of g(x) overlaps between them as L does. Equal to g(x) for Hockney's g(x) = x β.
-double link_seconds(const PointToPoint& p2p, double bytes);
-/// One step in which every rank r < P with 0 <= partner[r] < P sends x bytes to partner[r], all at once: the
-/// latest arrival. Without a zone view (ModelContext::zone_of), L + g(x). With one, each message is priced by its
-/// zones' parameters, and the k messages from zone a to zone b (plus those from b to a if they use the same
-/// links) share the narrowest link between the zones: L + g(x) + max(0, k x / B_cut - link_seconds(x)).
-double exchange_step_seconds(const ModelContext& ctx, const std::vector<int>& partner, double x);
-
-/// bcast/binomial.cpp's tree from relative rank 0: the latest arrival, each rank sending x bytes to its children
-/// r + mask, mask from its subtree bit down, by blocking sends: below the detached threshold they go out together
-/// and share the rank's port, from it one after the other. ⌈log2 P⌉ (L + g(x)) from the threshold when P = 2^k.
-/// Relative rank r is rank (r + root) mod P; each message is priced by its pair's route (ModelContext::pair).
-double binomial_bcast_seconds(const ModelContext& ctx, int root, double x);
-/// k messages of x bytes at once through one port; the last arrives after L + g(x) + (k − 1) link_seconds(x)
-/// (L + k g(x) with Hockney's g). 0 for k = 0.
-double fan_seconds(int k, double bytes, const PointToPoint& p2p);
 
 // ---- Allreduce, n = args.bytes ----
 
@@ -65,7 +24,7 @@ double fan_seconds(int k, double bytes, const PointToPoint& p2p);
 double predict_allreduce_reduce_bcast(const ModelContext& ctx, const CollArgs& args);
 /// recursive_doubling (Thakur 4.4): p' = 2^⌊log2 P⌋; log2 p' exchanges of the whole vector, plus, if P ≠ p', one
 /// step before (the first 2(P − p') ranks fold pairwise) and one after (the result goes back):
-///   (log2 p' + 2 [P ≠ p']) (L + g(n)) + c
+///   (log2 p' + 2 [P ≠ p']) (L + g(n)) + c,  each exchange step priced by exchange_step_seconds (zones).
 double predict_allreduce_recursive_doubling(const ModelContext& ctx, const CollArgs& args);
 /// ring: P blocks of ⌊n/P⌋ or ⌈n/P⌉ bytes, P − 1 steps of reduce-scatter then P − 1 of allgather, every block
 /// moving at every step:  2 (P − 1) (L + g(⌈n/P⌉)) + c

@@ -120,7 +120,9 @@ ModelContext context_for(const std::vector<sg4::Host*>& hosts, const NetworkFact
     }
     zone_of[r] = static_cast<int>(it - zones.begin());
   }
-  if (zones.size() < 2)
+  // One zone: no view. Past 64 zones (hosts in zones of their own, say), zones are not clusters and pricing every
+  // pair of them would cost a route per pair: the slowest pair prices all, as without the view.
+  if (zones.size() < 2 || zones.size() > 64)
     return context;
   const int n = static_cast<int>(zones.size());
   context.zones   = n;
