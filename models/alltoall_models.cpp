@@ -82,8 +82,8 @@ double alltoall_linear_seconds(const ModelContext& ctx, double m, const std::opt
   const int P = ctx.size;
   if (P < 2)
     return 0;
-  if (!signature)
-    return fan_seconds(P - 1, m, ctx.p2p);
+  if (!signature)  // every port serializes P - 1 messages, the backbone carries P at a time
+    return fan_seconds(P - 1, m, crowded(ctx, ctx.p2p, P, true));
   // The Hockney line through PointToPoint at m: beta m the bytes' share of g(m), alpha the rest of L + g(m).
   double beta_m = link_seconds(ctx.p2p, m);
   double beta   = m > 0 ? beta_m / m : 0;
@@ -99,22 +99,23 @@ double predict_alltoall_pairwise(const ModelContext& ctx, const CollArgs& args)
 {
   if (!is_power_of_two(ctx.size))
     return std::numeric_limits<double>::infinity();
-  return (ctx.size - 1) * ctx.p2p.time(bytes_of(args));
+  return (ctx.size - 1) * crowded(ctx, ctx.p2p, ctx.size, true).time(bytes_of(args));
 }
 
 double predict_alltoall_ring(const ModelContext& ctx, const CollArgs& args)
 {
-  return std::max(ctx.size - 1, 0) * ctx.p2p.time(bytes_of(args));
+  return std::max(ctx.size - 1, 0) * crowded(ctx, ctx.p2p, ctx.size, true).time(bytes_of(args));
 }
 
 double predict_alltoall_bruck(const ModelContext& ctx, const CollArgs& args)
 {
-  const int P    = ctx.size;
-  double seconds = 0;
+  const int P       = ctx.size;
+  PointToPoint p2p  = crowded(ctx, ctx.p2p, P, true);
+  double seconds    = 0;
   for (int bit = 1; bit < P; bit *= 2) {
     // Blocks b in [1, P) with this bit set: whole periods of 2 * bit hold `bit` each, then the partial one.
     int blocks = P / (2 * bit) * bit + std::max(0, P % (2 * bit) - bit);
-    seconds += ctx.p2p.time(blocks * bytes_of(args));
+    seconds += p2p.time(blocks * bytes_of(args));
   }
   return seconds;
 }

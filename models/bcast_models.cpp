@@ -1,12 +1,14 @@
 #include "models/bcast_models.hpp"
 
 #include "models/collective_models.hpp"
+#include "models/message_timing.hpp"
 
 #include "replay/collectives/coll.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace tireplay::models {
 namespace {
@@ -148,37 +150,55 @@ double predict_bcast_flat(const ModelContext& c, const CollArgs& a)
 
 double predict_bcast_chain(const ModelContext& c, const CollArgs& a)
 {
-  return c.size > 1 ? bcast::chain(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+  // Table 1's (P − 1) (g(m) + L), each hop on its own route (zones).
+  if (c.zone_of.empty())
+    return c.size > 1 ? bcast::chain(c.size, static_cast<double>(a.bytes), c.p2p) : 0;
+  double seconds = 0;
+  for (int hop = 0; hop + 1 < c.size; hop++)
+    seconds += c.pair((a.root + hop) % c.size, (a.root + hop + 1) % c.size).time(static_cast<double>(a.bytes));
+  return seconds;
 }
 
 namespace {
 /// segmented_chain.cpp as it runs: each rank keeps two receives posted and forwards each segment with a blocking
-/// send. The first segment crosses the P - 1 hops one after the other, each in T = L + g(s); then one segment
-/// arrives every T_seg. A rendezvous segment (>= the detached threshold) holds the sender for its whole transfer:
-/// T_seg = T. A detached one is sent at once, but moves only once its receive is posted, and the receiver posts
-/// the next one when the last has arrived: segments move in pairs that start together and share the link, one
-/// pair every L + 2 w (w the bytes' time): T_seg = (T + w) / 2 (exact for two ranks; down a longer chain the
-/// pairs drift and the simulation is up to 19% slower). Table 1's Segmented Chain assumes T_seg = g(s).
+/// send. A detached segment (below the threshold) is sent at once and moves as soon as its receive is posted, so
+/// segments cross each hop in pairs that share the link, L + 2 w (w = link_seconds(s)); a rendezvous one holds its
+/// sender until it has arrived, L + w alone. The N = P − 1 hops work in lockstep on these units one behind the
+/// other: with K units, the first crosses the N hops, then one unit leaves the last hop each step,
+///   Σ_{t=1..N} unit(min(t, K)) + Σ_{i=1..K−1} unit(min(N, i)),
+/// where unit(a), a the hops at work in the step, has its bytes' time stretched by `crowded`: the a hops' messages
+/// share the backbone, and a middle rank receives the next unit as it sends one (TCP cross-traffic; from K = 2).
+/// With k odd the last unit is a lone segment. Table 1's Segmented Chain assumes one segment every g(s).
+/// With zones, the first unit takes each hop's route and the slowest hop paces the others.
 double pipelined_chain(const ModelContext& c, double m, double s, int root)
 {
   if (c.size <= 1)
     return 0;
-  s        = std::min(s, std::max(m, 1.0));
-  double k = bcast::segment_count(m, s);
-  // With routes that differ (zones), the first segment crosses each hop at its own pace and the slowest hop
-  // sets the pace of the others.
-  double fill = 0, per_segment = 0;
-  for (int hop = 0; hop + 1 < c.size; hop++) {
+  s               = std::min(s, std::max(m, 1.0));
+  double k        = bcast::segment_count(m, s);
+  bool detached   = s < c.detached_send_threshold;
+  double units    = detached ? std::ceil(k / 2) : k;
+  bool pairs      = detached && k > 1;
+  bool lone_last  = pairs && std::fmod(k, 2) == 1;
+  int hops        = c.size - 1;
+  bool two_way    = hops > 1 && units > 1;
+  auto unit       = [&](const PointToPoint& route, double a, bool pair) {
+    PointToPoint p2p = crowded(c, route, a, two_way);
+    return p2p.time(s) + (pair ? link_seconds(p2p, s) : 0);
+  };
+  const PointToPoint* slowest = &c.p2p;
+  double fill = 0;
+  for (int hop = 0; hop < hops; hop++) {
     const PointToPoint& p2p = c.pair((root + hop) % c.size, (root + hop + 1) % c.size);
-    double first            = p2p.time(s);
-    fill += first;
-    per_segment = std::max(per_segment, s >= c.detached_send_threshold ? first : (first + link_seconds(p2p, s)) / 2);
-    if (c.zone_of.empty()) {  // every hop alike
-      fill *= c.size - 1;
-      break;
-    }
+    fill += unit(p2p, std::min<double>(hop + 1, units), pairs && !(units == 1 && lone_last));
+    if (hop == 0 || p2p.time(s) > slowest->time(s))
+      slowest = &p2p;
   }
-  return fill + (k - 1) * per_segment;
+  // i = 1 .. K − 1: the ramp down to min(N, K − 1), then N for the rest.
+  double ramp = std::min<double>(hops, units - 1), drain = 0;
+  for (int i = 1; i <= ramp; i++)
+    drain += unit(*slowest, i, pairs && !(i == 1 && lone_last));
+  return fill + drain + (units - 1 - ramp) * unit(*slowest, hops, pairs);
 }
 } // namespace
 
@@ -198,19 +218,42 @@ void tune_bcast_segmented_chain(const ModelContext& c, CollArgs& a)
 double predict_bcast_binary_tree(const ModelContext& c, const CollArgs& a)
 {
   // binary_tree.cpp as it runs: each node posts its sends to its (one or two) children at once, so a level costs
-  // fan_seconds(children) (Table 1's <= ceil(log2 P) (2 g(m) + L) is a bound on this). The last leaves of the
-  // heap, P - 1 and P - 2, end the deepest paths.
-  double m     = static_cast<double>(a.bytes);
-  auto path    = [&](int leaf) {
-    double t = 0;
-    for (int node = leaf; node > 0; node = (node - 1) / 2) {
-      int parent   = (node - 1) / 2;
-      int children = (2 * parent + 2 < c.size) ? 2 : 1;
-      t += fan_seconds(children, m, c.p2p);
-    }
-    return t;
+  // fan_seconds(children) (Table 1's <= ceil(log2 P) (2 g(m) + L) is a bound on this), its messages crowded by
+  // the others of the level (all the nodes of a depth receive together; the fan already serializes a node's
+  // own: as many crowds as ports). Each edge is priced by its route, and the k edges of a level from zone a to
+  // zone b share the narrowest link between them (as exchange_step_seconds). The latest arrival.
+  if (c.size <= 1)
+    return 0;
+  double m    = static_cast<double>(a.bytes);
+  auto depth  = [](int node) { return std::ilogb(node + 1); };
+  auto rank   = [&](int node) { return (node + a.root) % c.size; };
+  int levels  = depth(c.size - 1) + 1;
+  std::vector<int> at_depth(static_cast<size_t>(levels), 0);
+  std::vector<int> crossing(static_cast<size_t>(levels * c.zones * c.zones), 0);  // per depth and zone pair
+  auto zone_pair = [&](int node) {
+    int from = c.zone_of[rank((node - 1) / 2)], to = c.zone_of[rank(node)];
+    return static_cast<size_t>((depth(node) * c.zones + from) * c.zones + to);
   };
-  return c.size > 1 ? std::max(path(c.size - 1), c.size > 2 ? path(c.size - 2) : 0.0) : 0;
+  for (int node = 0; node < c.size; node++) {
+    at_depth[static_cast<size_t>(depth(node))]++;
+    if (node > 0 && c.crosses(rank((node - 1) / 2), rank(node)))
+      crossing[zone_pair(node)]++;
+  }
+  std::vector<double> arrival(static_cast<size_t>(c.size), 0);
+  for (int node = 1; node < c.size; node++) {
+    int parent                = (node - 1) / 2;
+    int children              = (2 * parent + 2 < c.size) ? 2 : 1;
+    double crowd              = static_cast<double>(at_depth[static_cast<size_t>(depth(node))]) / children;
+    const PointToPoint& route = c.pair(rank(parent), rank(node));
+    double edge               = fan_seconds(children, m, crowded(c, route, crowd, false));
+    if (c.crosses(rank(parent), rank(node))) {
+      size_t ab = static_cast<size_t>(c.zone_of[rank(parent)] * c.zones + c.zone_of[rank(node)]);
+      if (std::isfinite(c.zone_cut_flows[ab]))
+        edge = std::max(edge, cut_seconds(c, route, ab, crossing[zone_pair(node)], m));
+    }
+    arrival[static_cast<size_t>(node)] = arrival[static_cast<size_t>(parent)] + edge;
+  }
+  return *std::max_element(arrival.begin(), arrival.end());
 }
 
 double predict_bcast_scatter_allgather(const ModelContext& c, const CollArgs& a)

@@ -30,12 +30,19 @@ int tree_root(int r, int mask) { return r & ~(mask - 1); }
 /// a rank's sendrecv ends when it has received and its send has returned (send_seconds). Where the partner's subtree
 /// is cut short by P, the `completed` ranks of r's subtree that got its data send forward(r, mask) bytes to the
 /// others by recursive halving: a rank's forwards of one step, to higher ranks, leave as one burst (send_burst) once
-/// it holds the data, so the ranks are taken in increasing order.
+/// it holds the data, so the ranks are taken in increasing order. The exchanges of a step go both ways at once
+/// (crowded by the step's messages), the forwards one way.
 template <typename Exchange, typename Forward>
-double mpich_recursive_doubling_seconds(int P, const PointToPoint& p2p, Exchange exchange, Forward forward)
+double mpich_recursive_doubling_seconds(const ModelContext& ctx, Exchange exchange, Forward forward)
 {
+  const int P               = ctx.size;
+  const PointToPoint& alone = ctx.p2p;
   std::vector<double> t(static_cast<size_t>(P), 0);
   for (int mask = 1, i = 0; mask < P; mask <<= 1, i++) {
+    int exchanging = 0;
+    for (int r = 0; r < P; r++)
+      exchanging += (r ^ mask) < P;
+    const PointToPoint p2p = crowded(ctx, ctx.p2p, exchanging, true);
     for (int r = 0; r < P; r++)
       if (int dst = r ^ mask; r < dst && dst < P) {
         double start = std::max(t[r], t[dst]), to_dst = exchange(r, mask), to_r = exchange(dst, mask);
@@ -55,7 +62,7 @@ double mpich_recursive_doubling_seconds(int P, const PointToPoint& p2p, Exchange
     for (int r = 0; r < P; r++) {
       if (peers[r].empty())
         continue;
-      Burst burst = send_burst(p2p, t[r], std::vector<double>(peers[r].size(), forward(r, mask)));
+      Burst burst = send_burst(alone, t[r], std::vector<double>(peers[r].size(), forward(r, mask)));
       for (size_t j = 0; j < peers[r].size(); j++)
         t[peers[r][j]] = std::max(t[peers[r][j]], burst.arrival[j]);
       t[r] = burst.returned;
@@ -118,7 +125,7 @@ double predict_allreduce_ring(const ModelContext& ctx, const CollArgs& args)
   if (P < 2)
     return reduction_seconds(ctx, args);
   double largest_block = static_cast<double>((args.bytes + P - 1) / P);
-  return 2 * (P - 1) * ctx.p2p.time(largest_block) + reduction_seconds(ctx, args);
+  return 2 * (P - 1) * crowded(ctx, ctx.p2p, P, true).time(largest_block) + reduction_seconds(ctx, args);
 }
 
 double predict_allreduce_rabenseifner(const ModelContext& ctx, const CollArgs& args)
@@ -143,12 +150,13 @@ double predict_allreduce_rabenseifner(const ModelContext& ctx, const CollArgs& a
 
 double predict_allgather_linear(const ModelContext& ctx, const CollArgs& args)
 {
-  return fan_seconds(ctx.size - 1, static_cast<double>(args.bytes), ctx.p2p);
+  // Every rank's P - 1 messages at once: each port serializes P - 1 messages, the backbone carries P at a time.
+  return fan_seconds(ctx.size - 1, static_cast<double>(args.bytes), crowded(ctx, ctx.p2p, ctx.size, true));
 }
 
 double predict_allgather_ring(const ModelContext& ctx, const CollArgs& args)
 {
-  return std::max(ctx.size - 1, 0) * ctx.p2p.time(static_cast<double>(args.bytes));
+  return std::max(ctx.size - 1, 0) * crowded(ctx, ctx.p2p, ctx.size, true).time(static_cast<double>(args.bytes));
 }
 
 double predict_allgather_recursive_doubling(const ModelContext& ctx, const CollArgs& args)
@@ -157,19 +165,20 @@ double predict_allgather_recursive_doubling(const ModelContext& ctx, const CollA
   const double m = static_cast<double>(args.bytes);
   auto held      = [&](int r, int mask) { return std::min(mask, P - tree_root(r, mask)) * m; };
   auto completed = [&](int r, int mask) { return (P - tree_root(r, mask) - mask) * m; };
-  return mpich_recursive_doubling_seconds(P, ctx.p2p, held, completed);
+  return mpich_recursive_doubling_seconds(ctx, held, completed);
 }
 
 double predict_allgather_bruck(const ModelContext& ctx, const CollArgs& args)
 {
   const int P    = ctx.size;
   const double m = static_cast<double>(args.bytes);
-  double seconds = 0;
-  int pof2       = 1;
+  PointToPoint p2p = crowded(ctx, ctx.p2p, P, true);
+  double seconds   = 0;
+  int pof2         = 1;
   for (; pof2 <= P / 2; pof2 *= 2)
-    seconds += ctx.p2p.time(pof2 * m);
+    seconds += p2p.time(pof2 * m);
   if (P > pof2)
-    seconds += ctx.p2p.time((P - pof2) * m);
+    seconds += p2p.time((P - pof2) * m);
   return seconds;
 }
 
@@ -192,7 +201,7 @@ double predict_scatter_linear(const ModelContext& ctx, const CollArgs& args)
 
 double predict_scatter_binomial(const ModelContext& ctx, const CollArgs& args)
 {
-  return binomial_scatter_seconds(ctx.size, static_cast<double>(args.bytes2), ctx.p2p);
+  return binomial_scatter_seconds(ctx, args.root, static_cast<double>(args.bytes2));
 }
 
 // ---- Barrier ----
@@ -241,7 +250,7 @@ double predict_reducescatter_mpich_pair(const ModelContext& ctx, const CollArgs&
   double largest             = blocks.empty() ? 0 : *std::max_element(blocks.begin(), blocks.end());
   if (largest == 0)
     return reduction_seconds(ctx, args);  // the code returns without communicating
-  return (ctx.size - 1) * ctx.p2p.time(largest) + reduction_seconds(ctx, args);
+  return (ctx.size - 1) * crowded(ctx, ctx.p2p, ctx.size, true).time(largest) + reduction_seconds(ctx, args);
 }
 
 double predict_reducescatter_mpich_rdb(const ModelContext& ctx, const CollArgs& args)
@@ -257,7 +266,7 @@ double predict_reducescatter_mpich_rdb(const ModelContext& ctx, const CollArgs& 
   };
   auto sent      = [&](int r, int mask) { return outside(tree_root(r, mask), mask); };
   auto forwarded = [&](int r, int mask) { return outside(tree_root(r ^ mask, mask), mask); };
-  return mpich_recursive_doubling_seconds(ctx.size, ctx.p2p, sent, forwarded) + reduction_seconds(ctx, args);
+  return mpich_recursive_doubling_seconds(ctx, sent, forwarded) + reduction_seconds(ctx, args);
 }
 
 // ---- Alltoallv and scan ----
@@ -267,13 +276,16 @@ double predict_alltoallv_linear(const ModelContext& ctx, const CollArgs& args)
   const int P = ctx.size;
   if (P < 2)
     return 0;
-  return std::max(port_seconds(args.send_counts, args.bytes, P, ctx.p2p),
-                  port_seconds(args.recv_counts, args.bytes2, P, ctx.p2p));
+  PointToPoint p2p = crowded(ctx, ctx.p2p, P, true);  // as allgather/linear
+  return std::max(port_seconds(args.send_counts, args.bytes, P, p2p), port_seconds(args.recv_counts, args.bytes2, P, p2p));
 }
 
 double predict_scan_linear(const ModelContext& ctx, const CollArgs& args)
 {
-  return fan_seconds(ctx.size - 1, static_cast<double>(args.bytes), ctx.p2p) + reduction_seconds(ctx, args);
+  // Rank 0 sends P - 1 messages, rank P - 1 receives as many, all P (P - 1) / 2 at once: P / 2 per port through
+  // the backbone.
+  PointToPoint p2p = crowded(ctx, ctx.p2p, ctx.size / 2.0, false);
+  return fan_seconds(ctx.size - 1, static_cast<double>(args.bytes), p2p) + reduction_seconds(ctx, args);
 }
 
 } // namespace tireplay::models

@@ -42,16 +42,26 @@ double reduction_seconds(const ModelContext& ctx, const CollArgs& args);
 /// The bytes' share of g(x): x times the slope of g's piece at x, what messages under way together through one
 /// port serialize. The rest of g(x) overlaps between them as L does. Equal to g(x) for Hockney's g(x) = x β.
 double link_seconds(const PointToPoint& p2p, double bytes);
+/// `p2p` as one of n messages under way at once sees it, each through its zone's backbone (ModelContext::
+/// backbone_flows F), sent by ranks that receive another message at once when `two_way`: the bytes' share of g
+/// stretched by max(two_way ? X : 1, n X / F), X = ModelContext::two_way_load (the acknowledgements of TCP
+/// cross-traffic load the backbone too). Unchanged for a lone one-way message.
+PointToPoint crowded(const ModelContext& ctx, const PointToPoint& p2p, double messages, bool two_way);
+/// A message of x bytes from zone a to zone b (ab = a * zones + b, p2p their parameters) among k that share the
+/// link between the zones at once: L + g(x) + w max(0, k / ModelContext::zone_cut_flows[ab] − 1).
+double cut_seconds(const ModelContext& ctx, const PointToPoint& p2p, size_t ab, double k, double x);
 /// One step in which every rank r < P with 0 <= partner[r] < P sends x bytes to partner[r], all at once: the
-/// latest arrival. Without a zone view (ModelContext::zone_of), L + g(x). With one, each message is priced by its
+/// latest arrival: L + g(x) of crowded(n messages, two-way). With a zone view (ModelContext::zone_of), each message is priced by its
 /// zones' parameters, and the k messages from zone a to zone b (plus those from b to a if they use the same
-/// links) share the narrowest link between the zones: L + g(x) + max(0, k x / B_cut - link_seconds(x)).
+/// links) share the narrowest link between the zones (cut_seconds).
 double exchange_step_seconds(const ModelContext& ctx, const std::vector<int>& partner, double x);
 
 /// bcast/binomial.cpp's tree from relative rank 0: the latest arrival, each rank sending x bytes to its children
 /// r + mask, mask from its subtree bit down, by blocking sends: below the detached threshold they go out together
 /// and share the rank's port, from it one after the other. ⌈log2 P⌉ (L + g(x)) from the threshold when P = 2^k.
-/// Relative rank r is rank (r + root) mod P; each message is priced by its pair's route (ModelContext::pair).
+/// Relative rank r is rank (r + root) mod P; each message is priced by its pair's route (ModelContext::pair),
+/// crowded by the messages under way in its round (lockstep rounds: a rank sends from the round after its message
+/// arrived, its detached sends together, each blocking one in a round of its own).
 double binomial_bcast_seconds(const ModelContext& ctx, int root, double x);
 /// k messages of x bytes at once through one port; the last arrives after L + g(x) + (k − 1) link_seconds(x)
 /// (L + k g(x) with Hockney's g). 0 for k = 0.
@@ -82,7 +92,8 @@ int subtree_bit(int r, int P);
 /// r + 2, r + 4, ... one after the other; each child's message starts when both are ready.
 double binomial_gather_seconds(int P, double x, const PointToPoint& p2p);
 /// scatter/binomial.cpp's tree from relative rank 0, blocks of x bytes: rank r sends to r + 1, r + 2, r + 4, ...
-/// (below its subtree bit) their subtrees' blocks by blocking sends (send_burst); the latest arrival.
-double binomial_scatter_seconds(int P, double x, const PointToPoint& p2p);
+/// (below its subtree bit) their subtrees' blocks by blocking sends (send_burst); the latest arrival. Relative rank r
+/// is rank (r + root) mod P; messages are priced as binomial_bcast_seconds prices them.
+double binomial_scatter_seconds(const ModelContext& ctx, int root, double x);
 
 } // namespace tireplay::models

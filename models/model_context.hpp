@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -45,6 +46,15 @@ struct ModelContext {
   /// all-to-all is then costed by its equation 5 instead of the contention-free bound.
   std::optional<ContentionSignature> alltoall_contention;
 
+  /// What a link carries per flow when its rank sends one message and receives another at once: 1, or with
+  /// SimGrid's TCP cross-traffic (network/crosstraffic) 1.05, the acknowledgements of the received message sharing
+  /// the link of the sent one (a chain's or a ring's ranks).
+  double two_way_load = 1;
+  /// The narrowest link that the routes of different pairs of ranks in one zone share (a cluster's backbone), as
+  /// the number of messages it carries at a route's full rate (its bandwidth over that rate): n messages under way
+  /// at once through it are slowed by max(1, n / backbone_flows). Infinite when no such link is shared.
+  double backbone_flows = std::numeric_limits<double>::infinity();
+
   /// Route-aware view, for communicators spread over several netzones (clusters): zone_of[r] is rank r's zone
   /// (0..zones-1), zone_p2p[a * zones + b] a message's parameters from zone a to zone b. Empty when every pair
   /// is priced as `p2p` (one zone, or a context built by hand).
@@ -52,8 +62,10 @@ struct ModelContext {
   std::vector<int> zone_of;
   std::vector<PointToPoint> zone_p2p;
   /// The links that the messages from zone a to zone b share (a route's links that another pair's route uses
-  /// too): the narrowest one's bandwidth, bytes/s (infinite: none), and whether messages from b to a share it.
-  std::vector<double> zone_cut_bandwidth;
+  /// too): the narrowest one, as the messages from a to b it carries at their full rate (its bandwidth over their
+  /// route's rate; infinite: none), and whether messages from b to a share it. k such messages at once are
+  /// slowed by max(1, k / zone_cut_flows) (SMPI's bandwidth factor slows them all alike).
+  std::vector<double> zone_cut_flows;
   std::vector<char> zone_cut_both_ways;
 
   /// The parameters of a message from rank i to rank j: their zones', or `p2p`.

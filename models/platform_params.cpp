@@ -28,6 +28,33 @@ void add_weight(std::map<const sg4::Link*, double>& weights, const sg4::Link* li
     it->second = policy == sg4::Link::SharingPolicy::FATPIPE ? std::max(it->second, weight) : it->second + weight;
 }
 
+/// The narrowest non-FATPIPE link on both routes, bytes/s (infinite: none).
+double shared_bandwidth(const std::vector<sg4::Link*>& one, const std::vector<sg4::Link*>& two)
+{
+  double narrowest = std::numeric_limits<double>::infinity();
+  for (const auto* link : one)
+    if (link->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE &&
+        std::find(two.begin(), two.end(), link) != two.end())
+      narrowest = std::min(narrowest, link->get_bandwidth());
+  return narrowest;
+}
+
+/// ModelContext::backbone_flows of the ranks `members` (one zone): the link that two pairs of distinct hosts
+/// among them share, over the first pair's rate; infinite without four distinct hosts or a shared link.
+double backbone_flows(const std::vector<sg4::Host*>& hosts, const std::vector<int>& members, const NetworkFactors& f)
+{
+  std::vector<sg4::Host*> distinct;
+  for (int r : members)
+    if (std::find(distinct.begin(), distinct.end(), hosts[r]) == distinct.end() && distinct.size() < 4)
+      distinct.push_back(hosts[r]);
+  if (distinct.size() < 4)
+    return std::numeric_limits<double>::infinity();
+  std::vector<sg4::Link*> one, two;
+  distinct[0]->route_to(distinct[1], one, nullptr);
+  distinct[2]->route_to(distinct[3], two, nullptr);
+  return shared_bandwidth(one, two) / route_params(*distinct[0], *distinct[1], f).rate_bytes_per_second;
+}
+
 } // namespace
 
 NetworkFactors network_factors_from_config()
@@ -90,6 +117,7 @@ ModelContext context_for(const std::vector<sg4::Host*>& hosts, const NetworkFact
     context.flops_per_second = std::min(context.flops_per_second, host->get_speed());
   if (context.size < 2)
     return context;
+  context.two_way_load = f.crosstraffic ? 1.05 : 1;
 
   // Ranks 1..P-1, or max_samples of them evenly spread, always including 1 and P-1.
   int others  = context.size - 1;
@@ -120,6 +148,14 @@ ModelContext context_for(const std::vector<sg4::Host*>& hosts, const NetworkFact
     }
     zone_of[r] = static_cast<int>(it - zones.begin());
   }
+  if (zones.size() <= 64)
+    for (int zone = 0; zone < static_cast<int>(zones.size()); zone++) {
+      std::vector<int> members;
+      for (size_t r = 0; r < hosts.size(); r++)
+        if (zone_of[r] == zone)
+          members.push_back(static_cast<int>(r));
+      context.backbone_flows = std::min(context.backbone_flows, backbone_flows(hosts, members, f));
+    }
   // One zone: no view. Past 64 zones (hosts in zones of their own, say), zones are not clusters and pricing every
   // pair of them would cost a route per pair: the slowest pair prices all, as without the view.
   if (zones.size() < 2 || zones.size() > 64)
@@ -128,7 +164,7 @@ ModelContext context_for(const std::vector<sg4::Host*>& hosts, const NetworkFact
   context.zones   = n;
   context.zone_of = std::move(zone_of);
   context.zone_p2p.resize(static_cast<size_t>(n * n));
-  context.zone_cut_bandwidth.assign(static_cast<size_t>(n * n), std::numeric_limits<double>::infinity());
+  context.zone_cut_flows.assign(static_cast<size_t>(n * n), std::numeric_limits<double>::infinity());
   context.zone_cut_both_ways.assign(static_cast<size_t>(n * n), 0);
   auto other_rank = [&](int zone, int not_this) {  // a second rank of the zone, or -1
     for (size_t r = 0; r < hosts.size(); r++)
@@ -149,8 +185,9 @@ ModelContext context_for(const std::vector<sg4::Host*>& hosts, const NetworkFact
         if (std::find(two.begin(), two.end(), link) != two.end() &&
             link->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE) {
           size_t ab = static_cast<size_t>(a * n + b);
-          if (link->get_bandwidth() < context.zone_cut_bandwidth[ab]) {
-            context.zone_cut_bandwidth[ab] = link->get_bandwidth();
+          double flows = link->get_bandwidth() / route_params(*hosts[first_rank[a]], *hosts[first_rank[b]], f).rate_bytes_per_second;
+          if (flows < context.zone_cut_flows[ab]) {
+            context.zone_cut_flows[ab] = flows;
             context.zone_cut_both_ways[ab] = std::find(back.begin(), back.end(), link) != back.end();
           }
         }

@@ -4,6 +4,8 @@
 #include "replay/collectives/coll.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <utility>
 #include <vector>
 
@@ -34,6 +36,26 @@ int crossing_at_once(const ModelContext& ctx, const ReductionTree& tree, RankOf 
   return most;
 }
 
+/// For each rank's transfer in `tree`, how many transfers (itself included) are under way at its midpoint.
+std::vector<double> under_way(const ReductionTree& tree)
+{
+  std::vector<double> starts, ends;
+  for (int t = 1; t < tree.size(); t++) {
+    starts.push_back(tree.send_start[t]);
+    ends.push_back(tree.send_end[t]);
+  }
+  std::sort(starts.begin(), starts.end());
+  std::sort(ends.begin(), ends.end());
+  std::vector<double> count(static_cast<size_t>(tree.size()), 1);
+  for (int t = 1; t < tree.size(); t++) {
+    double mid = (tree.send_start[t] + tree.send_end[t]) / 2;
+    auto begun = std::upper_bound(starts.begin(), starts.end(), mid) - starts.begin();
+    auto ended = std::upper_bound(ends.begin(), ends.end(), mid) - ends.begin();
+    count[static_cast<size_t>(t)] = static_cast<double>(std::max<std::ptrdiff_t>(1, begun - ended));
+  }
+  return count;
+}
+
 /// `holds`: ranks hold their send until the tree's send_start (greedy_k_transfers).
 template <class Build>
 double tree_seconds(const ModelContext& ctx, const CollArgs& args, Build build, bool holds = false)
@@ -42,24 +64,27 @@ double tree_seconds(const ModelContext& ctx, const CollArgs& args, Build build, 
     return reduction_seconds(ctx, args);
   const ReductionCosts costs = reduce_costs(ctx, args);
   ReductionTree tree         = build(costs);
-  if (!ctx.zone_of.empty()) {  // each transfer priced by its pair's route; tree rank t is rank (t + root) mod P
+  if (!ctx.zone_of.empty() || std::isfinite(ctx.backbone_flows)) {
+    // Each transfer priced by its pair's route (tree rank t is rank (t + root) mod P), first alone; then again,
+    // crowded by the transfers under way at its midpoint in that schedule (they share the backbone), and crossing
+    // transfers by the most that crossed together (they share the link between the zones: exchange_step_seconds'
+    // rule).
     const double x = static_cast<double>(args.bytes);
     auto rank_of   = [&](int t) { return (t + args.root) % ctx.size; };
     const std::vector<double> release = holds ? tree.send_start : std::vector<double>{};
-    // Crossing transfers under way together share the link between the zones: priced once alone, then again
-    // with the most that overlapped sharing it (exchange_step_seconds' rule).
-    int sharing   = 1;
+    int sharing = 1;
+    std::vector<double> crowd(static_cast<size_t>(ctx.size), 1);
     auto transfer = [&](int s, int r) {
       const int from = rank_of(s), to = rank_of(r);
-      const PointToPoint& p2p = ctx.pair(from, to);
+      const PointToPoint p2p = crowded(ctx, ctx.pair(from, to), crowd[static_cast<size_t>(s)], false);
       if (!ctx.crosses(from, to) || sharing < 2)
         return p2p.time(x);
-      double cut = ctx.zone_cut_bandwidth[static_cast<size_t>(ctx.zone_of[from] * ctx.zones + ctx.zone_of[to])];
-      return p2p.time(x) + std::max(0.0, sharing * x / cut - link_seconds(p2p, x));
+      return cut_seconds(ctx, p2p, static_cast<size_t>(ctx.zone_of[from] * ctx.zones + ctx.zone_of[to]), sharing, x);
     };
     ReductionTree alone = reschedule(tree, costs.reduction_time, transfer, release);
-    sharing             = crossing_at_once(ctx, alone, rank_of);
-    tree                = sharing > 1 ? reschedule(tree, costs.reduction_time, transfer, release) : alone;
+    sharing             = ctx.zone_of.empty() ? 1 : crossing_at_once(ctx, alone, rank_of);
+    crowd               = under_way(alone);
+    tree                = reschedule(tree, costs.reduction_time, transfer, release);
   }
   return tree.length + reduction_seconds(ctx, args);
 }

@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Every algorithm that has a model, as `tireplay algorithms` and `tireplay predict` list them (so a new one is
-# included without editing this file): one call replayed on tests/engine/crossbar_16.xml with SMPI's bandwidth
-# and latency factors set to 1 (split-duplex private links, a backbone that no two pairs share), for several P and
-# m, against the model's prediction. Reduce runs twice: reductions after the call (SimGrid's way, flops = 0) and
-# in the steps of its tree with c of the order of d (--reductions steps, flops = 4e6: c = 4 ms, d = 8.4 ms for
-# 1 MiB), the reduction paper's execution model.
+# included without editing this file): one call replayed with SMPI's bandwidth and latency factors set to 1, for
+# several P and m, against the model's prediction, on two platforms of 16 nodes with split-duplex private links:
+# tests/engine/crossbar_16.xml (a backbone that no two pairs share) and tests/engine/backbone_16.xml (a shared
+# backbone that four messages fill: the models' crowding of it). Reduce runs twice: reductions after the call
+# (SimGrid's way, flops = 0) and in the steps of its tree with c of the order of d (--reductions steps, flops = 4e6:
+# c = 4 ms, d = 8.4 ms for 1 MiB), the reduction paper's execution model.
 #
-# The expected agreement is in model_agreement.txt: `OP ALG gap LOW HIGH` pins the range of simulated / predicted
-# measured over the cases, where the model leaves out a sharing of links that the simulation has (the reasons are
-# in docs/models.md); every other algorithm must agree within 2% in every case.
+# The expected agreement is in model_agreement.txt: `PLATFORM OP ALG gap LOW HIGH` pins the range of simulated /
+# predicted measured over the cases, where the model leaves out a sharing of links that the simulation has (the
+# reasons are in docs/models.md); every other algorithm must agree within 2% in every case.
 # Usage: models_vs_simulation.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
 set -euo pipefail
 tireplay=$1
 here=$2/tests/engine
 scratch=$3
 mkdir -p "$scratch"
-platform="$here/crossbar_16.xml"
 hosts="$here/crossbar_16_hosts.txt"
 unit_factors=(--cfg smpi/bw-factor:0:1 --cfg smpi/lat-factor:0:1)
 : > "$scratch/ratios.txt"
@@ -39,8 +39,9 @@ line_of() {  # RANK OP M P FLOPS: the trace line of one rank for one call of OP 
   esac
 }
 
-run_case() {  # LABEL OP P M FLOPS REDUCTIONS
-  local label=$1 op=$2 np=$3 bytes=$4 flops=$5 reductions=$6
+run_case() {  # PLATFORM LABEL OP P M FLOPS REDUCTIONS
+  local name=$1 label=$2 op=$3 np=$4 bytes=$5 flops=$6 reductions=$7
+  local platform="$here/$name.xml"
   for r in $(seq 0 $((np - 1))); do line_of "$r" "$op" "$bytes" "$np" "$flops"; done > "$scratch/trace.txt"
   "$tireplay" predict --op "$op" --bytes "$bytes" --np "$np" --platform "$platform" --hostfile "$hosts" \
     "${unit_factors[@]}" --flops "$flops" --reductions "$reductions" \
@@ -56,17 +57,19 @@ run_case() {  # LABEL OP P M FLOPS REDUCTIONS
       "${unit_factors[@]}" --reductions "$reductions" --select fixed --coll "$op=$alg" ${options[@]+"${options[@]}"} \
       --json "$scratch/out.json"
     simulated=$(sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p' "$scratch/out.json")
-    awk -v k="$op $alg" -v l="$label P=$np m=$bytes" -v s="$simulated" -v p="$predicted" \
+    awk -v k="$name $op $alg" -v l="$label P=$np m=$bytes" -v s="$simulated" -v p="$predicted" \
       'BEGIN { printf "%s\t%s\t%.6f\t%s\t%s\n", k, l, (p > 0 ? s / p : (s == 0 ? 1 : 1e9)), p, s }' \
       >> "$scratch/ratios.txt"
   done < "$scratch/predictions.txt"
 }
 
-for op in $("$tireplay" algorithms | awk '/^[a-z]/ { print $1 }'); do
-  for np in 4 7 16; do
-    for bytes in 8 65536 1048576; do
-      run_case "$op" "$op" "$np" "$bytes" 0 after
-      [ "$op" = reduce ] && run_case "reduce, reductions in steps" reduce "$np" "$bytes" 4e6 steps
+for name in crossbar_16 backbone_16; do
+  for op in $("$tireplay" algorithms | awk '/^[a-z]/ { print $1 }'); do
+    for np in 4 7 16; do
+      for bytes in 8 65536 1048576; do
+        run_case "$name" "$op" "$op" "$np" "$bytes" 0 after
+        [ "$op" = reduce ] && run_case "$name" "reduce, reductions in steps" reduce "$np" "$bytes" 4e6 steps
+      done
     done
   done
 done
@@ -74,7 +77,7 @@ done
 # Per algorithm: every case within 2%, or the range of ratios within 2% of the pinned one.
 awk -F'\t' -v pins="$here/model_agreement.txt" '
   BEGIN { while ((getline line < pins) > 0) { if (line ~ /^#/ || line == "") continue
-            split(line, f, " "); key = f[1] " " f[2]; low[key] = f[4]; high[key] = f[5] } }
+            split(line, f, " "); key = f[1] " " f[2] " " f[3]; low[key] = f[5]; high[key] = f[6] } }
   { key = $1; r = $3 + 0
     if (!(key in min) || r < min[key]) min[key] = r
     if (!(key in max) || r > max[key]) max[key] = r
@@ -83,10 +86,10 @@ awk -F'\t' -v pins="$here/model_agreement.txt" '
     for (key in min) {
       if (key in low) {
         ok = min[key] >= low[key] - 0.02 && max[key] <= high[key] + 0.02 && min[key] <= low[key] + 0.02 && max[key] >= high[key] - 0.02
-        printf "%s %-34s simulated / predicted in [%.3f, %.3f], pinned [%s, %s]\n", (ok ? "ok  " : "FAIL"), key, min[key], max[key], low[key], high[key]
+        printf "%s %-46s simulated / predicted in [%.3f, %.3f], pinned [%s, %s]\n", (ok ? "ok  " : "FAIL"), key, min[key], max[key], low[key], high[key]
         if (!ok) failed++
       } else {
-        printf "ok   %-34s within 2%% ([%.3f, %.3f])\n", key, min[key], max[key]; exact++
+        printf "ok   %-46s within 2%% ([%.3f, %.3f])\n", key, min[key], max[key]; exact++
       }
     }
     for (key in low) if (!(key in min)) { print "FAIL " key ": pinned in model_agreement.txt but not run"; failed++ }

@@ -106,6 +106,19 @@ TEST_CASE("cost functions of the replayed broadcasts", "[models][bcast]")
   CollArgs rendezvous;
   rendezvous.bytes = 100000;  // from the detached threshold, one send after the other: 3 (L + g(m))
   CHECK(predict_bcast_binomial(c, rendezvous) == 3 * (10 + 100000));
+  {
+    // A backbone that carries 2 messages at full speed: the tree's rounds move 1, 2 and 4 messages, so the last
+    // round's bytes take twice as long: 2 (L + g(m)) + L + 2 g(m).
+    ModelContext narrow   = c;
+    narrow.backbone_flows = 2;
+    CHECK(predict_bcast_binomial(narrow, rendezvous) == 3 * 10 + 4 * 100000);
+    // The binary tree's levels move 2, 4 and 1 messages, from ports that send two at once but the last: 1, 2 and 1
+    // messages per port, which the ports' own sharing already slows as much: (L + 2 g) + (L + 2 g) + (L + g).
+    CHECK(predict_bcast_binary_tree(narrow, rendezvous) == 3 * 10 + 5 * 100000);
+    // A backbone of one message: the second level's bytes twice as slow, (L + 2 g) + (L + 4 g) + (L + g).
+    narrow.backbone_flows = 1;
+    CHECK(predict_bcast_binary_tree(narrow, rendezvous) == 3 * 10 + 7 * 100000);
+  }
   CHECK(predict_bcast_flat(c, a) == 710);
   CHECK(predict_bcast_chain(c, a) == 770);
   // Heap of 8: the path to leaf 7 has levels with 2, 2 and 1 children: (110 + 100) + (110 + 100) + 110.
@@ -119,11 +132,26 @@ TEST_CASE("cost functions of the replayed broadcasts", "[models][bcast]")
   CHECK(predict_bcast_scatter_allgather(c, a) == Approx(334));
   CHECK(predict_bcast_segmented_chain(c, a) == 770);  // default 8192-byte segments: one segment of 100 bytes
   a.segment_bytes = 25;
-  // 4 detached segments: the first crosses 7 hops of T = 35, then one every (T + 25) / 2 = 30 (pairs share a link).
-  CHECK(predict_bcast_segmented_chain(c, a) == 7 * 35 + 3 * 30);
+  // 4 detached segments move in 2 pairs sharing each link, L + 2 g(25) = 60 a hop: the first pair crosses the 7 hops,
+  // then the second leaves the last one a step later.
+  CHECK(predict_bcast_segmented_chain(c, a) == 7 * 60 + 60);
+  // Five: the last one alone, L + g(25) = 35.
+  a.bytes = 125;
+  CHECK(predict_bcast_segmented_chain(c, a) == 7 * 60 + 60 + 35);
+  // A backbone that carries one message at full speed, and TCP cross-traffic (X = 1.05): in a step with a hops at
+  // work, the bytes' time is stretched by max(X, a X). 4 segments: steps of the first pair at a = 1, 2, 2, 2, 2, 2,
+  // 2 hops, the second pair's last step at a = 1: 10 + 50 × 1.05 = 62.5 and 10 + 50 × 2.1 = 115.
+  ModelContext crowded_chain = c;
+  crowded_chain.backbone_flows = 1;
+  crowded_chain.two_way_load   = 1.05;
+  a.bytes                      = 100;
+  CHECK(predict_bcast_segmented_chain(crowded_chain, a) == Approx(62.5 + 6 * 115 + 62.5));
   a.segment_bytes = 0;
-  a.bytes         = 16384;                            // two default segments of 8192
-  CHECK(predict_bcast_segmented_chain(c, a) == 7 * 8202 + (8202 + 8192) / 2);
+  a.bytes         = 16384;  // two default segments of 8192: one pair, 7 hops of L + 2 g(8192)
+  CHECK(predict_bcast_segmented_chain(c, a) == 7 * (10 + 2 * 8192));
+  a.segment_bytes = 65536;  // rendezvous segments alone: 3 of them cross 7 hops in 9 steps of L + g(s)
+  a.bytes         = 3 * 65536;
+  CHECK(predict_bcast_segmented_chain(c, a) == 9 * (10 + 65536));
 
   c.size = 1;  // nothing to send
   for (auto predict : {predict_bcast_binomial, predict_bcast_flat, predict_bcast_chain, predict_bcast_segmented_chain,

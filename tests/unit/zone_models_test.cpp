@@ -29,7 +29,7 @@ ModelContext two_zones(int P)
   for (int r = 0; r < P; r++)
     ctx.zone_of.push_back(r < P / 2 ? 0 : 1);
   ctx.zone_p2p           = {kLocal, kRemote, kRemote, kLocal};
-  ctx.zone_cut_bandwidth = {0, 1e8, 1e8, 0};
+  ctx.zone_cut_flows     = {0, 1, 1, 0};  // 1e8 B/s over the remote rate 1e8 B/s
   ctx.zone_cut_both_ways = {0, 1, 1, 0};
   return ctx;
 }
