@@ -14,10 +14,11 @@
 //  - steps of sendrecvs where every rank sends to one rank and receives from one take L + g(x), x the largest
 //    message of the step, and add up;
 //  - SMPI's o_s and o_r overheads (0 by default) are left out.
-// Checked against `tireplay replay` for P = 2 to 16, 8 B to 1 MiB: on a split-duplex cluster with SMPI's factors set
-// to 1, equal to 0.2% but for MPICH's completion of recursive doubling on non-powers of two (within 5%); with
-// SMPI's default factors on tests/engine/crossbar_16.xml, simulated / predicted is 0.90 to 1.05 (TCP cross-traffic
-// slows two-way exchanges of large messages by up to 5%, which the models leave out).
+//  - messages under way together share the cluster's backbone, and a rank that sends while it receives shares its
+//    links with the other message's TCP acknowledgements (SimGrid's cross-traffic): `crowded`.
+// Checked against `tireplay replay` by tests/engine/models_vs_simulation.sh (P = 4 to 16, 8 B to 1 MiB, SMPI's
+// factors set to 1, with and without a shared backbone): within 2% but for the gaps pinned in
+// tests/engine/model_agreement.txt.
 //
 // Reductions: SMPI's replay runs a reduction's flops on every rank once the collective is over (replay/rank.cpp),
 // not inside the algorithm's steps, so every reducing algorithm costs c = flops / ctx.flops_per_second once, on top
