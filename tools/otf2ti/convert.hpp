@@ -1,0 +1,25 @@
+// One MPI rank's OTF2 events turned into time-independent actions (tireplay TI format 1, docs/trace-format.md).
+#pragma once
+
+#include "definitions.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace otf2ti {
+
+struct Options {
+  double flop_rate = 1e9;  // flops per second of the traced machine, for compute without a flop counter
+};
+
+struct RankTrace {
+  std::vector<std::string> lines;  // without the trailing newline
+  uint64_t events = 0;             // events read
+};
+
+/// Reads the events of `rank`'s location with a reader of its own (so ranks convert on several threads) and
+/// returns its actions. Throws std::runtime_error naming the location and the event on bad input.
+RankTrace convert_rank(const std::string& archive, const Definitions& defs, int rank, const Options& options);
+
+} // namespace otf2ti

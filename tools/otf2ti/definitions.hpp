@@ -1,0 +1,37 @@
+// The global definitions of an OTF2 archive that the conversion needs: which locations are MPI ranks, which
+// regions are MPI calls, the communicators' members (as world ranks), the metrics, and the clock.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace otf2ti {
+
+struct Communicator {
+  std::string name;
+  std::vector<int> members;  // world ranks, in the communicator's rank order; empty: MPI_COMM_SELF-like
+  bool self = false;         // one member, the rank that uses it
+};
+
+struct Definitions {
+  uint64_t ticks_per_second = 1;
+  std::map<uint64_t, std::string> strings;
+  std::map<uint64_t, bool> mpi_region;        // region id -> is an MPI call
+  std::map<uint64_t, std::string> region_name;
+  std::map<uint64_t, int> rank_of_location;   // MPI ranks: index in the COMM_LOCATIONS group
+  std::vector<uint64_t> location_of_rank;
+  std::map<uint64_t, uint64_t> location_events;  // events each location holds (its definition says)
+  std::map<uint64_t, Communicator> comms;
+  uint64_t world_comm = UINT64_MAX;
+  /// Metric class id -> index of the flop counter among its members (when the class has one).
+  std::map<uint64_t, int> flop_member;
+  std::string flop_metric_name;  // the counter found (or asked for), "" without one
+};
+
+/// Reads the archive's global definitions. `flop_metric`: the counter to use ("" = the first of PAPI_FP_OPS,
+/// PAPI_DP_OPS, PAPI_SP_OPS found). Throws std::runtime_error naming the archive and the problem.
+Definitions read_definitions(const std::string& archive, const std::string& flop_metric);
+
+} // namespace otf2ti

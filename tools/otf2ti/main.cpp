@@ -1,0 +1,142 @@
+// otf2ti: converts the OTF2 archive of an MPI run into tireplay time-independent traces (docs/trace-format.md).
+//   otf2ti ARCHIVE/traces.otf2 -o OUTDIR [--flop-metric NAME] [--flop-rate F] [--threads N] [--one-file]
+// Exit status: 0 converted, 2 bad input (the message names the location and event), 1 usage.
+#include "convert.hpp"
+#include "definitions.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Converts every rank on `threads` threads; the first error stops the others.
+std::vector<otf2ti::RankTrace> convert_all(const std::string& archive, const otf2ti::Definitions& defs,
+                                           const otf2ti::Options& options, int threads)
+{
+  const int ranks = static_cast<int>(defs.location_of_rank.size());
+  std::vector<otf2ti::RankTrace> traces(static_cast<size_t>(ranks));
+  std::atomic<int> next{0}, done{0};
+  std::string error;
+  std::mutex mutex;
+  auto work = [&] {
+    for (int r = next++; r < ranks; r = next++) {
+      try {
+        traces[static_cast<size_t>(r)] = otf2ti::convert_rank(archive, defs, r, options);
+      } catch (const std::exception& e) {
+        std::lock_guard lock(mutex);
+        if (error.empty())
+          error = e.what();
+        next = ranks;
+      }
+      int finished = ++done;
+      std::lock_guard lock(mutex);
+      std::cerr << "\rotf2ti: " << finished << " / " << ranks << " ranks" << std::flush;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; t++)
+    pool.emplace_back(work);
+  work();
+  for (auto& t : pool)
+    t.join();
+  std::cerr << '\n';
+  if (!error.empty())
+    throw std::runtime_error(error);
+  return traces;
+}
+
+/// SimGrid's layout (smpirun -trace-ti with tracing/filename OUTDIR/trace.txt): the index OUTDIR/trace.txt lists
+/// OUTDIR/trace.txt_files/<stamp>_rank-<rank + 1>.txt; with one_file, OUTDIR/trace.txt holds every rank's lines.
+void write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces, bool one_file)
+{
+  fs::create_directories(out);
+  std::ofstream index(out / "trace.txt");
+  index << "# tireplay TI format 1\n";
+  if (one_file) {
+    for (const auto& t : traces)
+      for (const auto& line : t.lines)
+        index << line << '\n';
+  } else {
+    fs::create_directories(out / "trace.txt_files");
+    for (size_t r = 0; r < traces.size(); r++) {
+      std::string name = "trace.txt_files/0.000000_rank-" + std::to_string(r + 1) + ".txt";
+      std::ofstream file(out / name);
+      for (const auto& line : traces[r].lines)
+        file << line << '\n';
+      if (!file)
+        throw std::runtime_error((out / name).string() + ": cannot write");
+      index << name << '\n';
+    }
+  }
+  if (!index)
+    throw std::runtime_error((out / "trace.txt").string() + ": cannot write");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+  std::string archive, out, flop_metric;
+  otf2ti::Options options;
+  int threads   = 1;
+  bool one_file = false;
+  po::options_description opts("otf2ti ARCHIVE/traces.otf2 -o OUTDIR [options]");
+  opts.add_options()("help,h", "this help")("output,o", po::value(&out), "output directory (required)")(
+      "flop-metric", po::value(&flop_metric), "flop counter of the archive (default: PAPI_FP_OPS, PAPI_DP_OPS, PAPI_SP_OPS)")(
+      "flop-rate", po::value(&options.flop_rate)->default_value(1e9),
+      "flops per second of the traced machine, for computations without a flop counter")(
+      "threads", po::value(&threads)->default_value(1), "ranks read at once")(
+      "one-file", po::bool_switch(&one_file), "all ranks in OUTDIR/trace.txt");
+  po::options_description hidden;
+  hidden.add_options()("archive", po::value(&archive));
+  po::options_description all;
+  all.add(opts).add(hidden);
+  po::positional_options_description positional;
+  positional.add("archive", 1);
+  try {
+    po::variables_map vm;
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      std::cout << opts;
+      return 0;
+    }
+    if (archive.empty() || out.empty())
+      throw po::error("an archive (its .otf2 file) and -o OUTDIR are required");
+    if (threads < 1 || !(options.flop_rate > 0))
+      throw po::error("--threads must be >= 1 and --flop-rate > 0");
+  } catch (const po::error& e) {
+    std::cerr << "otf2ti: " << e.what() << "\n" << opts;
+    return 1;
+  }
+  try {
+    otf2ti::Definitions defs = otf2ti::read_definitions(archive, flop_metric);
+    if (defs.flop_metric_name.empty())
+      std::cerr << "otf2ti: no flop counter in " << archive << ": computations are their duration x " << options.flop_rate
+                << " flop/s (--flop-rate)\n";
+    auto traces = convert_all(archive, defs, options, threads);
+    uint64_t events = 0, actions = 0;
+    for (const auto& t : traces) {
+      events += t.events;
+      actions += t.lines.size();
+    }
+    if (actions == 0)
+      throw std::runtime_error(archive + ": no MPI call in any location: not a trace of an MPI run");
+    write(out, traces, one_file);
+    std::cerr << "otf2ti: " << traces.size() << " ranks, " << events << " events, " << actions << " actions -> " << out
+              << "/trace.txt\n";
+  } catch (const std::exception& e) {
+    std::cerr << "otf2ti: " << e.what() << '\n';
+    return 2;
+  }
+  return 0;
+}
