@@ -5,6 +5,7 @@
 set -euo pipefail
 otf2ti=$1 tireplay=$2 src=$3 scratch=$4
 data=$src/../shared/data/otf2
+mkdir -p "$scratch"
 [ -d "$data" ] || { echo "no $data: skipped"; exit 0; }
 fail() { echo "FAIL: $*"; exit 1; }
 convert() { rm -rf "$scratch/$1"; "$otf2ti" "$data/$2/traces.otf2" -o "$scratch/$1" --threads 2 2> "$scratch/$1.err"; }
