@@ -1,5 +1,7 @@
 #include "convert.hpp"
 
+#include "collectives.hpp"
+
 #include <otf2/otf2.h>
 
 #include <algorithm>
@@ -15,8 +17,7 @@ namespace {
 struct Request {
   bool send = false;
   long line = -1;  // an irecv's placeholder line, filled when the receive completes
-  int src = 0, dst = 0;
-  uint32_t tag = 0;
+  uint32_t src = 0, dst = 0, tag = 0;  // ranks of the communicator
   uint64_t comm = 0;
 };
 
@@ -44,19 +45,11 @@ struct Rank {
               std::to_string(position) + ": " + what;
   }
 
-  /// The TI id of an OTF2 communicator: 0 for world, then 1.. in definition order, self communicators last.
+  /// The TI id of an OTF2 communicator (Communicator::ti_id); self communicators: one per rank.
   int ti_comm(uint64_t comm) const
   {
-    if (comm == defs.world_comm)
-      return 0;
-    int id = 1;
-    for (const auto& [other, c] : defs.comms)
-      if (other != defs.world_comm && !c.self) {
-        if (other == comm)
-          return id;
-        id++;
-      }
-    return id + rank;  // a self communicator: one per rank
+    const Communicator& c = defs.comms.at(comm);
+    return c.self ? c.ti_id + rank : c.ti_id;
   }
 
   /// This rank's rank in `comm`, after writing the comm_split that creates it in this trace if needed.
@@ -115,6 +108,12 @@ struct Rank {
 };
 
 Rank& state(void* user) { return *static_cast<Rank*>(user); }
+
+/// "partner tag bytes" (send, recv, isend, irecv) or "src dst tag" (wait, test): three numbers.
+std::string fields(uint64_t a, uint64_t b, uint64_t c)
+{
+  return std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(c);
+}
 
 OTF2_CallbackCode verdict(const Rank& r) { return r.error.empty() ? OTF2_CALLBACK_SUCCESS : OTF2_CALLBACK_INTERRUPT; }
 
@@ -186,7 +185,7 @@ OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
 {
   Rank& r = state(user);
   if (r.check_time(position, time) && r.enter_comm(position, comm) >= 0)
-    r.emit("send " + std::to_string(receiver) + " " + std::to_string(tag) + " " + std::to_string(bytes), comm);
+    r.emit("send " + fields(receiver, tag, bytes), comm);
   return verdict(r);
 }
 
@@ -195,7 +194,7 @@ OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
 {
   Rank& r = state(user);
   if (r.check_time(position, time) && r.enter_comm(position, comm) >= 0)
-    r.emit("recv " + std::to_string(sender) + " " + std::to_string(tag) + " " + std::to_string(bytes), comm);
+    r.emit("recv " + fields(sender, tag, bytes), comm);
   return verdict(r);
 }
 
@@ -208,11 +207,11 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   int me = r.enter_comm(position, comm);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
-  r.emit("isend " + std::to_string(receiver) + " " + std::to_string(tag) + " " + std::to_string(bytes), comm);
+  r.emit("isend " + fields(receiver, tag, bytes), comm);
   Request q;
   q.send = true;
-  q.src  = me;
-  q.dst  = static_cast<int>(receiver);
+  q.src  = static_cast<uint32_t>(me);
+  q.dst  = receiver;
   q.tag  = tag;
   q.comm = comm;
   r.requests[request] = q;
@@ -231,7 +230,7 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
     return OTF2_CALLBACK_INTERRUPT;
   }
   const Request& q = it->second;
-  r.emit("wait " + std::to_string(q.src) + " " + std::to_string(q.dst) + " " + std::to_string(q.tag), q.comm);
+  r.emit("wait " + fields(q.src, q.dst, q.tag), q.comm);
   r.requests.erase(it);
   return verdict(r);
 }
@@ -258,8 +257,7 @@ OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   int me = r.enter_comm(position, comm);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
-  std::string irecv = std::to_string(r.rank) + " irecv " + std::to_string(sender) + " " + std::to_string(tag) + " " +
-                      std::to_string(bytes) + r.suffix(comm);
+  std::string irecv = std::to_string(r.rank) + " irecv " + fields(sender, tag, bytes) + r.suffix(comm);
   auto it = r.requests.find(request);
   if (it != r.requests.end() && !it->second.send && it->second.line >= 0) {
     r.out.lines[static_cast<size_t>(it->second.line)] = irecv;
@@ -267,7 +265,7 @@ OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   } else {
     r.out.lines.push_back(irecv);  // a writer without MpiIrecvRequest: posted here
   }
-  r.emit("wait " + std::to_string(sender) + " " + std::to_string(me) + " " + std::to_string(tag), comm);
+  r.emit("wait " + fields(sender, static_cast<uint64_t>(me), tag), comm);
   return verdict(r);
 }
 
@@ -280,44 +278,9 @@ OTF2_CallbackCode on_request_test(OTF2_LocationRef, OTF2_TimeStamp time, uint64_
   auto it = r.requests.find(request);
   if (it != r.requests.end() && it->second.send) {  // a receive's test cannot name its sender yet: left out
     const Request& q = it->second;
-    r.emit("test " + std::to_string(q.src) + " " + std::to_string(q.dst) + " " + std::to_string(q.tag), q.comm);
+    r.emit("test " + fields(q.src, q.dst, q.tag), q.comm);
   }
   return verdict(r);
-}
-
-/// The TI action of a collective from this rank's sizes (OTF2 records only this rank's totals).
-std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uint64_t sent, uint64_t received)
-{
-  auto n        = [](uint64_t v) { return std::to_string(v); };
-  uint64_t P    = static_cast<uint64_t>(size);
-  std::string r = root == OTF2_UNDEFINED_UINT32 ? "0" : std::to_string(root);
-  auto uniform  = [&](uint64_t each) {
-    std::string counts;
-    for (uint64_t i = 0; i < P; i++)
-      counts += " " + n(each);
-    return counts;
-  };
-  switch (op) {
-    case OTF2_COLLECTIVE_OP_BARRIER: return "barrier";
-    case OTF2_COLLECTIVE_OP_BCAST: return "bcast " + n(received) + " " + r;
-    case OTF2_COLLECTIVE_OP_REDUCE: return "reduce " + n(sent) + " 0 " + r;
-    case OTF2_COLLECTIVE_OP_ALLREDUCE: return "allreduce " + n(sent) + " 0";
-    case OTF2_COLLECTIVE_OP_SCAN: return "scan " + n(sent) + " 0";
-    case OTF2_COLLECTIVE_OP_EXSCAN: return "exscan " + n(sent) + " 0";
-    case OTF2_COLLECTIVE_OP_GATHER: return "gather " + n(sent) + " " + n(sent) + " " + r;
-    case OTF2_COLLECTIVE_OP_SCATTER: return "scatter " + n(received) + " " + n(received) + " " + r;
-    case OTF2_COLLECTIVE_OP_ALLGATHER: return "allgather " + n(sent) + " " + n(sent);
-    case OTF2_COLLECTIVE_OP_ALLTOALL: return "alltoall " + n(sent / P) + " " + n(received / P);
-    case OTF2_COLLECTIVE_OP_GATHERV: return "gatherv " + n(sent) + uniform(sent) + " " + r;
-    case OTF2_COLLECTIVE_OP_SCATTERV: return "scatterv" + uniform(received) + " " + n(received) + " " + r;
-    case OTF2_COLLECTIVE_OP_ALLGATHERV: return "allgatherv " + n(sent) + uniform(received / P);
-    case OTF2_COLLECTIVE_OP_ALLTOALLV:
-    case OTF2_COLLECTIVE_OP_ALLTOALLW:
-      return "alltoallv " + n(sent) + uniform(sent / P) + " " + n(received) + uniform(received / P);
-    case OTF2_COLLECTIVE_OP_REDUCE_SCATTER:
-    case OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK: return "reducescatter" + uniform(received) + " 0";
-    default: return "";  // communicator and window handles: no communication to replay
-  }
 }
 
 OTF2_CallbackCode on_collective_end(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user,

@@ -112,6 +112,13 @@ void resolve(Raw& r, const std::string& archive)
       d.world_comm = id;
     d.comms[id] = std::move(c);
   }
+  int next = 1;
+  for (auto& [id, c] : d.comms)
+    if (id != d.world_comm && !c.self)
+      c.ti_id = next++;
+  for (auto& [id, c] : d.comms)
+    if (c.self)
+      c.ti_id = next;
 }
 
 void find_flop_counter(Raw& r, const std::string& wanted)

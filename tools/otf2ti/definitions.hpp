@@ -13,6 +13,9 @@ struct Communicator {
   std::string name;
   std::vector<int> members;  // world ranks, in the communicator's rank order; empty: MPI_COMM_SELF-like
   bool self = false;         // one member, the rank that uses it
+  /// Its id in the TI trace: 0 for world, then 1.. in definition order; a self communicator's id plus the rank
+  /// (one per rank, after all the others).
+  int ti_id = 0;
 };
 
 struct Definitions {
