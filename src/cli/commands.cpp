@@ -11,6 +11,7 @@ const std::vector<Command>& commands()
   static const std::vector<Command> table{
       {"replay", "replay a time-independent trace on a SimGrid platform and predict its time", replay_command},
       {"algorithms", "list the collective algorithms, by operation", algorithms_command},
+      {"actions", "print a trace's actions as the replay reads them (sizes in bytes), to compare traces", actions_command},
       {"predict", "predict each algorithm's time for one collective call, from the models", predict_command},
   };
   return table;

@@ -23,6 +23,7 @@ const std::vector<Command>& commands();
 int replay_command(int argc, char** argv);
 int algorithms_command(int argc, char** argv);
 int predict_command(int argc, char** argv);
+int actions_command(int argc, char** argv);
 
 /// Dispatches `tireplay <command> ...`.
 int run_cli(int argc, char** argv);

@@ -1,17 +1,22 @@
 #include "collectives.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
 namespace otf2ti {
 
-std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uint64_t sent, uint64_t received)
+std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uint64_t sent, uint64_t received,
+                              const std::vector<uint64_t>& counts)
 {
   auto n        = [](uint64_t v) { return std::to_string(v); };
   uint64_t P    = static_cast<uint64_t>(size);
   std::string r = root == OTF2_UNDEFINED_UINT32 ? "0" : std::to_string(root);
   auto uniform  = [&](uint64_t each) {
-    std::string counts;
+    std::string text;
     for (uint64_t i = 0; i < P; i++)
-      counts += " " + n(each);
-    return counts;
+      text += " " + n(counts.size() == P ? counts[i] : each);
+    return text;
   };
   switch (op) {
     case OTF2_COLLECTIVE_OP_BARRIER: return "barrier";
@@ -28,11 +33,95 @@ std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uin
     case OTF2_COLLECTIVE_OP_SCATTERV: return "scatterv" + uniform(received) + " " + n(received) + " " + r;
     case OTF2_COLLECTIVE_OP_ALLGATHERV: return "allgatherv " + n(sent) + uniform(received / P);
     case OTF2_COLLECTIVE_OP_ALLTOALLV:
-    case OTF2_COLLECTIVE_OP_ALLTOALLW:
-      return "alltoallv " + n(sent) + uniform(sent / P) + " " + n(received) + uniform(received / P);
+    case OTF2_COLLECTIVE_OP_ALLTOALLW: {
+      if (counts.size() != 2 * P)
+        return "alltoallv " + n(sent) + uniform(sent / P) + " " + n(received) + uniform(received / P);
+      std::string text = "alltoallv " + n(sent);
+      for (uint64_t i = 0; i < 2 * P; i++)
+        text += (i == P ? " " + n(received) : "") + " " + n(counts[i]);
+      return text;
+    }
     case OTF2_COLLECTIVE_OP_REDUCE_SCATTER:
     case OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK: return "reducescatter" + uniform(received) + " 0";
     default: return "";  // communicator and window handles: no communication to replay
+  }
+}
+
+bool has_member_counts(OTF2_CollectiveOp op)
+{
+  return op == OTF2_COLLECTIVE_OP_GATHERV || op == OTF2_COLLECTIVE_OP_SCATTERV ||
+         op == OTF2_COLLECTIVE_OP_ALLGATHERV || op == OTF2_COLLECTIVE_OP_REDUCE_SCATTER ||
+         op == OTF2_COLLECTIVE_OP_ALLTOALLV;
+}
+
+namespace {
+
+/// alltoallv's per-pair bytes, which OTF2 does not record, estimated from every rank's totals as
+/// sent_i x received_j / total: the matrix that keeps each rank's totals and assumes nothing else (exact when
+/// the pattern is a product, as "everyone sends rank 0 a lot"). Member m's send counts, then its receive counts.
+std::vector<uint64_t> pair_counts(const std::vector<const CountedCollective*>& call, size_t m)
+{
+  double total = 0;
+  for (const auto* c : call)
+    total += static_cast<double>(c->sent);
+  std::vector<uint64_t> counts;
+  auto estimate = [&](const CountedCollective* from, const CountedCollective* to) {
+    return total > 0 ? static_cast<uint64_t>(std::llround(static_cast<double>(from->sent) *
+                                                           static_cast<double>(to->received) / total))
+                     : 0;
+  };
+  for (const auto* to : call)
+    counts.push_back(estimate(call[m], to));
+  for (const auto* from : call)
+    counts.push_back(estimate(from, call[m]));
+  return counts;
+}
+
+} // namespace
+
+void fill_counts(std::vector<RankTrace>& traces, const Definitions& defs)
+{
+  for (const auto& [id, comm] : defs.comms) {
+    if (comm.self)
+      continue;
+    // Each member's counted collectives on this communicator, in call order.
+    std::vector<std::vector<CountedCollective*>> calls;
+    size_t fewest = SIZE_MAX;
+    for (int member : comm.members) {
+      calls.emplace_back();
+      for (auto& c : traces[static_cast<size_t>(member)].counted)
+        if (c.comm == id)
+          calls.back().push_back(&c);
+      fewest = std::min(fewest, calls.back().size());
+    }
+    for (size_t i = 0; i < fewest && !calls.empty(); i++) {
+      std::vector<uint64_t> counts;
+      std::vector<const CountedCollective*> call;
+      bool agree = true;
+      for (const auto& member : calls) {
+        const CountedCollective& c = *member[i];
+        agree = agree && c.op == calls[0][i]->op;
+        call.push_back(&c);
+        counts.push_back(c.op == OTF2_COLLECTIVE_OP_GATHERV || c.op == OTF2_COLLECTIVE_OP_ALLGATHERV ? c.sent
+                                                                                                  : c.received);
+      }
+      if (!agree)
+        break;  // the members' calls do not line up: keep the even spread
+      for (size_t m = 0; m < calls.size(); m++) {
+        const CountedCollective& c = *calls[m][i];
+        if (c.op == OTF2_COLLECTIVE_OP_ALLTOALLV)
+          counts = pair_counts(call, m);
+        std::string& slot = traces[static_cast<size_t>(comm.members[m])].lines[c.line];
+        size_t start      = slot.rfind('\n') == std::string::npos ? 0 : slot.rfind('\n') + 1;
+        size_t name       = slot.find(' ', start) + 1;  // after the rank
+        size_t suffix     = slot.find(" comm=", name);
+        std::string tail  = suffix == std::string::npos ? "" : slot.substr(suffix);
+        slot = slot.substr(0, name) +
+               collective_action(static_cast<OTF2_CollectiveOp>(c.op), static_cast<int>(comm.members.size()), c.root,
+                                 c.sent, c.received, counts) +
+               tail;
+      }
+    }
   }
 }
 

@@ -1,17 +1,30 @@
 // MPI collectives as OTF2 records them (MpiCollectiveEnd: this rank's bytes sent and received, the root) turned
-// into TI actions (docs/trace-format.md). OTF2 gives each rank's totals only, so the per-rank counts of the
-// v-variants are spread evenly over the communicator's ranks.
+// into TI actions (docs/trace-format.md). OTF2 gives each rank's totals only: the per-rank counts of gatherv,
+// scatterv, allgatherv and reduce_scatter are gathered from the other members' records of the same call once
+// every rank is converted (fill_counts); alltoallv's per-pair counts are estimated from all the members' totals.
 #pragma once
+
+#include "convert.hpp"
+#include "definitions.hpp"
 
 #include <otf2/otf2.h>
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace otf2ti {
 
 /// The action (without rank and comm= fields) of collective `op` on a communicator of `size` ranks; "" for the
-/// operations that communicate nothing to replay (communicator and window handles).
-std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uint64_t sent, uint64_t received);
+/// operations that communicate nothing to replay (communicator and window handles). `counts`: each member's
+/// bytes for the v-variants (empty: this rank's total spread evenly).
+std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uint64_t sent, uint64_t received,
+                              const std::vector<uint64_t>& counts = {});
+
+bool has_member_counts(OTF2_CollectiveOp op);
+
+/// Rewrites the v-collectives' lines with each member's count, taken from the member's own record of the call
+/// (the i-th collective with counts on a communicator is the same call in every member's trace).
+void fill_counts(std::vector<RankTrace>& traces, const Definitions& defs);
 
 } // namespace otf2ti

@@ -13,9 +13,19 @@ struct Options {
   double flop_rate = 1e9;  // flops per second of the traced machine, for compute without a flop counter
 };
 
+/// A collective whose per-member counts come from the other members' records (collectives.hpp, fill_counts).
+struct CountedCollective {
+  size_t line;  // its line (the action is the slot's last line)
+  int op;       // OTF2_CollectiveOp
+  uint64_t comm;
+  uint32_t root;
+  uint64_t sent, received;
+};
+
 struct RankTrace {
   std::vector<std::string> lines;  // without the trailing newline
   uint64_t events = 0;             // events read
+  std::vector<CountedCollective> counted;
 };
 
 /// Reads the events of `rank`'s location with a reader of its own (so ranks convert on several threads) and

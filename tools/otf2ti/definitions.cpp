@@ -3,6 +3,7 @@
 #include <otf2/otf2.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 
@@ -14,6 +15,7 @@ struct Raw {
   std::map<uint64_t, std::pair<OTF2_GroupType, std::vector<uint64_t>>> groups;
   std::map<uint64_t, std::pair<std::string, uint64_t>> comms;  // name, group
   std::map<uint64_t, std::string> metric_members;
+  std::map<uint64_t, double> metric_unit;  // seconds (or flops) per unit: base ^ exponent
   std::map<uint64_t, std::vector<uint64_t>> metric_classes;
 };
 
@@ -63,9 +65,11 @@ OTF2_CallbackCode on_comm(void* user, OTF2_CommRef self, OTF2_StringRef name, OT
 }
 
 OTF2_CallbackCode on_metric_member(void* user, OTF2_MetricMemberRef self, OTF2_StringRef name, OTF2_StringRef,
-                                   OTF2_MetricType, OTF2_MetricMode, OTF2_Type, OTF2_Base, int64_t, OTF2_StringRef)
+                                   OTF2_MetricType, OTF2_MetricMode, OTF2_Type, OTF2_Base base, int64_t exponent,
+                                   OTF2_StringRef)
 {
   raw(user).metric_members[self] = raw(user).defs.strings[name];
+  raw(user).metric_unit[self]    = std::pow(base == OTF2_BASE_BINARY ? 2.0 : 10.0, static_cast<double>(exponent));
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -134,6 +138,14 @@ void find_flop_counter(Raw& r, const std::string& wanted)
     if (!r.defs.flop_metric_name.empty())
       return;
   }
+  if (!wanted.empty())
+    return;
+  for (const auto& [cls, members] : r.metric_classes)  // the tracer's CPU time (tools/tracer)
+    for (size_t i = 0; i < members.size(); i++)
+      if (r.metric_members[members[i]] == "cpu_time") {
+        r.defs.cpu_member[cls]        = static_cast<int>(i);
+        r.defs.cpu_seconds_per_unit = r.metric_unit[members[i]];
+      }
 }
 
 } // namespace

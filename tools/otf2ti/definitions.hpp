@@ -31,6 +31,10 @@ struct Definitions {
   /// Metric class id -> index of the flop counter among its members (when the class has one).
   std::map<uint64_t, int> flop_member;
   std::string flop_metric_name;  // the counter found (or asked for), "" without one
+  /// Without a flop counter: metric class id -> index of the member `cpu_time` (the tracer's CPU time of the
+  /// rank's thread), and the seconds its unit is worth.
+  std::map<uint64_t, int> cpu_member;
+  double cpu_seconds_per_unit = 1;
 };
 
 /// Reads the archive's global definitions. `flop_metric`: the counter to use ("" = the first of PAPI_FP_OPS,

@@ -1,6 +1,7 @@
 // otf2ti: converts the OTF2 archive of an MPI run into tireplay time-independent traces (docs/trace-format.md).
 //   otf2ti ARCHIVE/traces.otf2 -o OUTDIR [--flop-metric NAME] [--flop-rate F] [--threads N] [--one-file]
 // Exit status: 0 converted, 2 bad input (the message names the location and event), 1 usage.
+#include "collectives.hpp"
 #include "convert.hpp"
 #include "definitions.hpp"
 
@@ -121,9 +122,11 @@ int main(int argc, char** argv)
   try {
     otf2ti::Definitions defs = otf2ti::read_definitions(archive, flop_metric);
     if (defs.flop_metric_name.empty())
-      std::cerr << "otf2ti: no flop counter in " << archive << ": computations are their duration x " << options.flop_rate
-                << " flop/s (--flop-rate)\n";
+      std::cerr << "otf2ti: no flop counter in " << archive << ": computations are their "
+                << (defs.cpu_member.empty() ? "duration" : "CPU time (the tracer's cpu_time)") << " x "
+                << options.flop_rate << " flop/s (--flop-rate)\n";
     auto traces = convert_all(archive, defs, options, threads);
+    otf2ti::fill_counts(traces, defs);
     uint64_t events = 0, actions = 0;
     for (const auto& t : traces) {
       events += t.events;

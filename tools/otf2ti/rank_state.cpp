@@ -1,0 +1,111 @@
+#include "rank_state.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace otf2ti {
+
+std::string fields(uint64_t a, uint64_t b, uint64_t c)
+{
+  return std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(c);
+}
+
+void Rank::fail(uint64_t position, const std::string& what)
+{
+  if (error.empty())
+    error = "location " + std::to_string(location) + " (rank " + std::to_string(rank) + "), event " +
+            std::to_string(position) + ": " + what;
+}
+
+bool Rank::check_time(uint64_t position, uint64_t time)
+{
+  if (time < last_time) {
+    fail(position, "timestamp " + std::to_string(time) + " before the previous event's " + std::to_string(last_time) +
+                       " (events out of order)");
+    return false;
+  }
+  last_time = time;
+  return true;
+}
+
+int Rank::ti_comm(uint64_t comm) const
+{
+  const Communicator& c = defs.comms.at(comm);
+  return c.self ? c.ti_id + rank : c.ti_id;
+}
+
+std::string Rank::suffix(uint64_t comm) const
+{
+  int id = ti_comm(comm);
+  return id == 0 ? "" : " comm=" + std::to_string(id);
+}
+
+int Rank::enter_comm(uint64_t position, uint64_t comm, long before)
+{
+  auto it = defs.comms.find(comm);
+  if (it == defs.comms.end()) {
+    fail(position, "communicator " + std::to_string(comm) + " is not defined");
+    return -1;
+  }
+  const Communicator& c = it->second;
+  int me                = 0;
+  if (!c.self) {
+    auto member = std::find(c.members.begin(), c.members.end(), rank);
+    if (member == c.members.end()) {
+      fail(position, "rank " + std::to_string(rank) + " is not a member of communicator " + std::to_string(comm));
+      return -1;
+    }
+    me = static_cast<int>(member - c.members.begin());
+  }
+  if (comm == defs.world_comm || !declared.insert(comm).second)
+    return me;
+  std::ostringstream line;
+  line << rank << " comm_split " << ti_comm(comm) << ' ' << (c.self ? 1 : c.members.size());
+  if (c.self)
+    line << ' ' << rank;
+  for (int m : c.members)
+    line << ' ' << m;
+  if (before < 0) {
+    out.lines.push_back(line.str());
+    compute_line = -1;
+  } else {  // ahead of the placeholder, in the same slot (written as two lines)
+    std::string& slot = out.lines[static_cast<size_t>(before)];
+    slot              = line.str() + (slot.empty() ? "" : "\n" + slot);
+  }
+  return me;
+}
+
+void Rank::emit(const std::string& action, uint64_t comm)
+{
+  out.lines.push_back(std::to_string(rank) + " " + action + suffix(comm));
+  compute_line = -1;
+}
+
+size_t Rank::placeholder()
+{
+  out.lines.emplace_back();
+  compute_line = -1;
+  return out.lines.size() - 1;
+}
+
+void Rank::fill(size_t line, const std::string& action, uint64_t comm)
+{
+  std::string& slot = out.lines[line];
+  std::string text  = std::to_string(rank) + " " + action + suffix(comm);
+  slot              = slot.empty() ? text : slot + "\n" + text;
+}
+
+void Rank::compute(double amount)
+{
+  if (compute_line >= 0)
+    amount += compute_amount;
+  else if (std::llround(amount) <= 0)
+    return;
+  else
+    compute_line = static_cast<long>(placeholder());
+  compute_amount                               = amount;
+  out.lines[static_cast<size_t>(compute_line)] = std::to_string(rank) + " compute " + std::to_string(std::llround(amount));
+}
+
+} // namespace otf2ti

@@ -1,0 +1,77 @@
+// The state of one rank's conversion: the actions written so far, the MPI call under way, the counters, the
+// requests in flight. The event callbacks (convert.cpp, p2p_events.cpp) receive it as their user data.
+#pragma once
+
+#include "convert.hpp"
+#include "definitions.hpp"
+
+#include <otf2/otf2.h>
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace otf2ti {
+
+struct Request {
+  enum class Kind { Send, Receive, Collective } kind = Kind::Send;
+  size_t line = 0;                     // a receive's or collective's placeholder line, filled at completion
+  std::vector<size_t> tests;           // a receive's unsuccessful tests: placeholders too (the sender is unknown)
+  uint32_t src = 0, dst = 0, tag = 0;  // a send's ranks in its communicator
+  uint64_t comm = 0;
+};
+
+struct Rank {
+  const Definitions& defs;
+  const Options& options;
+  int rank;
+  uint64_t location;
+  RankTrace out;
+  std::string error;  // set by a callback, which then interrupts the reading
+  int mpi_depth = 0;
+  std::string call;   // the MPI function under way ("MPI_Ssend"), "" between calls
+  bool started = false, finalized = false;
+  uint64_t last_time = 0, leave_time = 0;
+  double flops = 0, flops_at_leave = 0;  // the flop counter
+  double cpu = 0, cpu_at_leave = 0;      // the tracer's CPU time, in its unit
+  long compute_line = -1;                // the last line, when it is a compute (the next burst adds to it)
+  double compute_amount = 0;             // its flops
+  struct {
+    long line = -1;  // the send of the MPI_Sendrecv under way
+    uint64_t dst = 0, bytes = 0;
+  } sendrecv;
+  std::map<uint64_t, Request> requests;
+  std::set<uint64_t> declared;  // communicators this rank's trace has created
+
+  Rank(const Definitions& d, const Options& o, int r, uint64_t loc) : defs(d), options(o), rank(r), location(loc) {}
+
+  void fail(uint64_t position, const std::string& what);
+  bool check_time(uint64_t position, uint64_t time);
+  /// This rank's rank in `comm` (-1 and fail when it is unknown or this rank is not in it). The first use of a
+  /// communicator writes its comm_split line, before the line at `before` when given (a placeholder's).
+  int enter_comm(uint64_t position, uint64_t comm, long before = -1);
+  int ti_comm(uint64_t comm) const;
+  std::string suffix(uint64_t comm) const;  // " comm=N", or "" for MPI_COMM_WORLD
+  /// Appends "<rank> <action><suffix>".
+  void emit(const std::string& action, uint64_t comm);
+  /// A placeholder line for an action known later; fill(line, ...) writes it.
+  size_t placeholder();
+  void fill(size_t line, const std::string& action, uint64_t comm);
+  void compute(double amount);  // merged into the previous line when it is a compute
+};
+
+/// "partner tag bytes" (send, recv, isend, irecv) or "src dst tag" (wait, test): three numbers.
+std::string fields(uint64_t a, uint64_t b, uint64_t c);
+
+inline Rank& state(void* user) { return *static_cast<Rank*>(user); }
+inline OTF2_CallbackCode verdict(const Rank& r)
+{
+  return r.error.empty() ? OTF2_CALLBACK_SUCCESS : OTF2_CALLBACK_INTERRUPT;
+}
+
+/// The point-to-point callbacks (p2p_events.cpp).
+void set_p2p_callbacks(OTF2_EvtReaderCallbacks* cb);
+
+} // namespace otf2ti

@@ -1,0 +1,80 @@
+#include "communicators.hpp"
+
+#include <cstdio>
+
+namespace tracer {
+
+OTF2_CommRef Communicators::ref(MPI_Comm comm) const
+{
+  if (comm == MPI_COMM_WORLD)
+    return kWorldRef;
+  if (comm == MPI_COMM_SELF)
+    return kSelfRef;
+  auto it = refs_.find(comm);
+  return it == refs_.end() ? OTF2_UNDEFINED_COMM : it->second;
+}
+
+void Communicators::created(MPI_Comm comm)
+{
+  if (comm == MPI_COMM_NULL)
+    return;
+  int size = 0, rank = 0, inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (inter)
+    return;  // intercommunicators: not traced (their events are left out)
+  PMPI_Comm_size(comm, &size);
+  PMPI_Comm_rank(comm, &rank);
+  MPI_Group group, world;
+  PMPI_Comm_group(comm, &group);
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  std::vector<int> local(static_cast<size_t>(size)), global(static_cast<size_t>(size));
+  for (int i = 0; i < size; i++)
+    local[static_cast<size_t>(i)] = i;
+  PMPI_Group_translate_ranks(group, size, local.data(), world, global.data());
+  PMPI_Group_free(&group);
+  PMPI_Group_free(&world);
+
+  unsigned led = static_cast<unsigned>(led_.size());
+  PMPI_Bcast(&led, 1, MPI_UNSIGNED, 0, comm);
+  if (led >= 4096 || global[0] >= (1 << 19)) {
+    std::fprintf(stderr, "tireplay tracer: more than 4096 communicators led by world rank %d: not supported\n",
+                 global[0]);
+    PMPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  OTF2_CommRef ref = (static_cast<OTF2_CommRef>(global[0]) + 1) * 4096 + led;
+  refs_[comm]      = ref;
+  if (rank == 0)
+    led_[ref] = std::vector<uint64_t>(global.begin(), global.end());
+}
+
+std::map<OTF2_CommRef, std::vector<uint64_t>> Communicators::gather_on_root() const
+{
+  std::vector<uint64_t> mine;  // ref, size, members... for each communicator this rank leads
+  for (const auto& [ref, members] : led_) {
+    mine.push_back(ref);
+    mine.push_back(members.size());
+    mine.insert(mine.end(), members.begin(), members.end());
+  }
+  int rank = 0, size = 0, count = static_cast<int>(mine.size());
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &size);
+  std::vector<int> counts(static_cast<size_t>(size)), offsets(static_cast<size_t>(size));
+  PMPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  int total = 0;
+  for (int i = 0; i < size; i++) {
+    offsets[static_cast<size_t>(i)] = total;
+    total += counts[static_cast<size_t>(i)];
+  }
+  std::vector<uint64_t> all(static_cast<size_t>(rank == 0 ? total : 0));
+  PMPI_Gatherv(mine.data(), count, MPI_UINT64_T, all.data(), counts.data(), offsets.data(), MPI_UINT64_T, 0,
+               MPI_COMM_WORLD);
+  std::map<OTF2_CommRef, std::vector<uint64_t>> comms;
+  for (size_t i = 0; i + 1 < all.size();) {
+    size_t n = all[i + 1];
+    comms[static_cast<OTF2_CommRef>(all[i])] = std::vector<uint64_t>(all.begin() + i + 2, all.begin() + i + 2 + n);
+    i += 2 + n;
+  }
+  return comms;
+}
+
+} // namespace tracer

@@ -1,0 +1,81 @@
+#include "global_definitions.hpp"
+
+#include "communicators.hpp"
+#include "regions.hpp"
+
+namespace tracer {
+namespace {
+
+/// Strings of the global definitions, numbered as they are written.
+class Strings {
+public:
+  explicit Strings(OTF2_GlobalDefWriter* w) : w_(w) {}
+  OTF2_StringRef operator()(const std::string& text)
+  {
+    OTF2_GlobalDefWriter_WriteString(w_, next_, text.c_str());
+    return next_++;
+  }
+
+private:
+  OTF2_GlobalDefWriter* w_;
+  OTF2_StringRef next_ = 0;
+};
+
+void write_comm(OTF2_GlobalDefWriter* w, Strings& str, OTF2_GroupRef& group, OTF2_CommRef ref,
+                const std::string& name, OTF2_GroupType type, const std::vector<uint64_t>& members)
+{
+  OTF2_GlobalDefWriter_WriteGroup(w, group, str(name + " group"), type, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
+                                  static_cast<uint32_t>(members.size()), members.data());
+  OTF2_GlobalDefWriter_WriteComm(w, ref, str(name), group, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
+  group++;
+}
+
+} // namespace
+
+void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run)
+{
+  OTF2_GlobalDefWriter* w = OTF2_Archive_GetGlobalDefWriter(archive);
+  Strings str(w);
+  OTF2_GlobalDefWriter_WriteClockProperties(w, 1000000000, run.start, run.end - run.start + 1,
+                                            OTF2_UNDEFINED_TIMESTAMP);
+  OTF2_StringRef empty = str("");
+  OTF2_GlobalDefWriter_WriteSystemTreeNode(w, 0, str("machine"), str("node"), OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+  uint64_t ranks = run.events.size();
+  for (uint64_t r = 0; r < ranks; r++) {
+    OTF2_GlobalDefWriter_WriteLocationGroup(w, r, str("MPI Rank " + std::to_string(r)),
+                                            OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP);
+    OTF2_GlobalDefWriter_WriteLocation(w, r, str("Master thread"), OTF2_LOCATION_TYPE_CPU_THREAD, run.events[r], r);
+  }
+  OTF2_StringRef file = str("MPI");
+  for (int i = 0; i < static_cast<int>(Region::Count_); i++) {
+    const RegionInfo& info = region_info(static_cast<Region>(i));
+    OTF2_StringRef name    = str(info.name);
+    OTF2_GlobalDefWriter_WriteRegion(w, static_cast<OTF2_RegionRef>(i), name, name, empty, info.role,
+                                     OTF2_PARADIGM_MPI, OTF2_REGION_FLAG_NONE, file, 0, 0);
+  }
+
+  OTF2_MetricMemberRef members[2] = {0, 1};
+  OTF2_GlobalDefWriter_WriteMetricMember(w, 0, str("cpu_time"), str("CPU time of the rank's thread"),
+                                         OTF2_METRIC_TYPE_OTHER, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
+                                         OTF2_BASE_DECIMAL, -9, str("s"));
+  if (!run.flop_metric.empty())
+    OTF2_GlobalDefWriter_WriteMetricMember(w, 1, str(run.flop_metric), str("floating-point operations"),
+                                           OTF2_METRIC_TYPE_PAPI, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
+                                           OTF2_BASE_DECIMAL, 0, str("flop"));
+  OTF2_GlobalDefWriter_WriteMetricClass(w, 0, run.flop_metric.empty() ? 1 : 2, members, OTF2_METRIC_SYNCHRONOUS,
+                                        OTF2_RECORDER_KIND_CPU);
+
+  std::vector<uint64_t> world(ranks);
+  for (uint64_t r = 0; r < ranks; r++)
+    world[r] = r;
+  OTF2_GroupRef group = 0;
+  OTF2_GlobalDefWriter_WriteGroup(w, group++, str("MPI ranks"), OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
+                                  OTF2_GROUP_FLAG_NONE, static_cast<uint32_t>(ranks), world.data());
+  write_comm(w, str, group, kWorldRef, "MPI_COMM_WORLD", OTF2_GROUP_TYPE_COMM_GROUP, world);
+  write_comm(w, str, group, kSelfRef, "MPI_COMM_SELF", OTF2_GROUP_TYPE_COMM_SELF, {});
+  for (const auto& [ref, members] : run.comms)
+    write_comm(w, str, group, ref, "communicator " + std::to_string(ref), OTF2_GROUP_TYPE_COMM_GROUP, members);
+  OTF2_Archive_CloseGlobalDefWriter(archive, w);
+}
+
+} // namespace tracer

@@ -1,0 +1,25 @@
+// The global definitions of a traced run, written by world rank 0 once every rank has closed its events.
+#pragma once
+
+#include <otf2/otf2.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tracer {
+
+struct RunDefinitions {
+  uint64_t start = 0, end = 0;  // first and last timestamps, ns
+  std::vector<uint64_t> events;  // events of each rank's location
+  std::map<OTF2_CommRef, std::vector<uint64_t>> comms;  // created communicators -> members' world ranks
+  std::string flop_metric;  // "" when the run had no flop counter
+};
+
+/// Clock, ranks (one location per rank, location id = rank), the MPI regions, the metrics (metric class 0:
+/// member cpu_time in ns, then the flop counter), MPI_COMM_WORLD (0), MPI_COMM_SELF (1) and the created
+/// communicators.
+void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run);
+
+} // namespace tracer

@@ -1,0 +1,135 @@
+#include "recorder.hpp"
+
+#include "global_definitions.hpp"
+
+#define OTF2_MPI_USE_PMPI
+#include <otf2/OTF2_MPI_Collectives.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <sys/stat.h>
+#include <vector>
+
+namespace tracer {
+namespace {
+
+int g_depth = 0;  // traced calls under way
+
+OTF2_FlushType pre_flush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { return OTF2_FLUSH; }
+OTF2_TimeStamp post_flush(void*, OTF2_FileType, OTF2_LocationRef) { return wall_ns(); }
+OTF2_FlushCallbacks g_flush = {pre_flush, post_flush};
+
+[[noreturn]] void die(int rank, const std::string& what)
+{
+  std::fprintf(stderr, "tireplay tracer (rank %d): %s\n", rank, what.c_str());
+  PMPI_Abort(MPI_COMM_WORLD, 2);
+  std::abort();
+}
+
+} // namespace
+
+Recorder& recorder()
+{
+  static Recorder instance;
+  return instance;
+}
+
+void Recorder::start()
+{
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  PMPI_Comm_size(MPI_COMM_WORLD, &size_);
+  const char* env = std::getenv("TIREPLAY_TRACE_DIR");
+  std::string dir = env && *env ? env : "tireplay-trace";
+  int exists = 0;
+  if (rank_ == 0) {
+    struct stat st {};
+    exists = stat(dir.c_str(), &st) == 0;
+  }
+  PMPI_Bcast(&exists, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (exists)
+    die(rank_, dir + " already exists: remove it or set TIREPLAY_TRACE_DIR to a new directory");
+
+  std::string why_not;
+  int have = flops_.start(why_not) ? 1 : 0, all = 0;
+  PMPI_Allreduce(&have, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  have_flops_ = all == 1;
+  if (rank_ == 0 && !have_flops_)
+    std::fprintf(stderr, "tireplay tracer: no flop counter (%s); compute is measured as each rank's CPU time\n",
+                 why_not.empty() ? "not available on every rank" : why_not.c_str());
+
+  archive_ = OTF2_Archive_Open(dir.c_str(), "traces", OTF2_FILEMODE_WRITE, 1 << 20, 4 << 20, OTF2_SUBSTRATE_POSIX,
+                               OTF2_COMPRESSION_NONE);
+  if (archive_ == nullptr)
+    die(rank_, "cannot create the OTF2 archive " + dir);
+  OTF2_Archive_SetFlushCallbacks(archive_, &g_flush, nullptr);
+  OTF2_MPI_Archive_SetCollectiveCallbacks(archive_, MPI_COMM_WORLD, MPI_COMM_NULL);
+  OTF2_Archive_OpenEvtFiles(archive_);
+  writer_ = OTF2_Archive_GetEvtWriter(archive_, static_cast<OTF2_LocationRef>(rank_));
+  if (writer_ == nullptr)
+    die(rank_, "cannot open the event writer of " + dir);
+  start_ = wall_ns();
+}
+
+void Recorder::write_metrics(uint64_t time)
+{
+  OTF2_Type types[2]        = {OTF2_TYPE_UINT64, OTF2_TYPE_UINT64};
+  OTF2_MetricValue values[2] = {};
+  values[0].unsigned_int     = thread_cpu_ns();
+  values[1].unsigned_int     = flops_.read();
+  OTF2_EvtWriter_Metric(writer_, nullptr, time, 0, have_flops_ ? 2 : 1, types, values);
+}
+
+void Recorder::enter(Region region)
+{
+  uint64_t t = wall_ns();
+  write_metrics(t);
+  OTF2_EvtWriter_Enter(writer_, nullptr, t, static_cast<OTF2_RegionRef>(region));
+}
+
+void Recorder::leave(Region region)
+{
+  uint64_t t = wall_ns();
+  write_metrics(t);
+  OTF2_EvtWriter_Leave(writer_, nullptr, t, static_cast<OTF2_RegionRef>(region));
+}
+
+void Recorder::finish()
+{
+  if (!recording())
+    return;
+  uint64_t events = 0;
+  OTF2_EvtWriter_GetNumberOfEvents(writer_, &events);
+  OTF2_Archive_CloseEvtWriter(archive_, writer_);
+  writer_ = nullptr;
+  OTF2_Archive_CloseEvtFiles(archive_);
+  OTF2_Archive_OpenDefFiles(archive_);  // empty local definitions: the references are global already
+  OTF2_Archive_CloseDefWriter(archive_, OTF2_Archive_GetDefWriter(archive_, static_cast<OTF2_LocationRef>(rank_)));
+  OTF2_Archive_CloseDefFiles(archive_);
+
+  uint64_t end = wall_ns(), first = 0, last = 0;
+  PMPI_Reduce(&start_, &first, 1, MPI_UINT64_T, MPI_MIN, 0, MPI_COMM_WORLD);
+  PMPI_Reduce(&end, &last, 1, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+  std::vector<uint64_t> counts(static_cast<size_t>(size_));
+  PMPI_Gather(&events, 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  RunDefinitions run{first, last, counts, comms.gather_on_root(), have_flops_ ? flops_.name() : ""};
+  if (rank_ == 0)
+    write_global_definitions(archive_, run);
+  OTF2_Archive_Close(archive_);
+  archive_ = nullptr;
+}
+
+Scope::Scope(Region region) : region_(region), on_(recorder().recording() && g_depth == 0)
+{
+  g_depth++;
+  if (on_)
+    recorder().enter(region_);
+}
+
+Scope::~Scope()
+{
+  if (on_)
+    recorder().leave(region_);
+  g_depth--;
+}
+
+} // namespace tracer

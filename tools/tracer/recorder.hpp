@@ -1,0 +1,60 @@
+// The tracer's state in a traced MPI process: the OTF2 archive it writes, its event writer, the counters, the
+// communicators and the pending requests. One per process (a PMPI library has no caller to hand a context to).
+#pragma once
+
+#include "communicators.hpp"
+#include "counters.hpp"
+#include "regions.hpp"
+#include "requests.hpp"
+
+#include <otf2/otf2.h>
+
+#include <string>
+
+namespace tracer {
+
+class Recorder {
+public:
+  /// After PMPI_Init: opens the archive in $TIREPLAY_TRACE_DIR (default ./tireplay-trace), which must not exist.
+  void start();
+  /// In MPI_Finalize, before PMPI_Finalize: closes the events, writes the definitions on rank 0.
+  void finish();
+  bool recording() const { return writer_ != nullptr; }
+  OTF2_EvtWriter* events() const { return writer_; }
+  /// The counters as an OTF2 metric event, then the region's Enter or Leave, at the same time.
+  void enter(Region region);
+  void leave(Region region);
+
+  Communicators comms;
+  Requests requests;
+
+private:
+  void write_metrics(uint64_t time);
+
+  OTF2_Archive* archive_   = nullptr;
+  OTF2_EvtWriter* writer_  = nullptr;
+  FlopCounter flops_;
+  bool have_flops_ = false;  // on every rank (agreed at start)
+  int rank_ = 0, size_ = 1;
+  uint64_t start_ = 0;
+};
+
+Recorder& recorder();
+
+/// Enter at construction, Leave at destruction; records nothing outside MPI_Init..MPI_Finalize or inside
+/// another traced call (an MPI function called by the MPI library itself).
+class Scope {
+public:
+  explicit Scope(Region region);
+  ~Scope();
+  Scope(const Scope&)            = delete;
+  Scope& operator=(const Scope&) = delete;
+  /// True when this call's events are to be written.
+  bool on() const { return on_; }
+
+private:
+  Region region_;
+  bool on_;
+};
+
+} // namespace tracer

@@ -1,0 +1,40 @@
+// Non-blocking requests followed from their start to their completion, so that each completion event names the
+// request it completes (OTF2's request ids; a receive's sender, tag and size are known only then).
+#pragma once
+
+#include <mpi.h>
+#include <otf2/otf2.h>
+
+#include <cstdint>
+#include <map>
+
+namespace tracer {
+
+class Requests {
+public:
+  /// A started isend or irecv: its id for the start event. `comm` is its communicator's reference.
+  uint64_t started(MPI_Request request, bool receive, OTF2_CommRef comm);
+  /// A started non-blocking collective: what its completion event will say.
+  uint64_t started_collective(MPI_Request request, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
+                              uint64_t sent, uint64_t received);
+  /// `request` (the handle as it was before the wait or test) completed with `status`: writes MpiIsendComplete,
+  /// MpiIrecv or NonBlockingCollectiveComplete. Requests the tracer did not start (persistent, collective) are skipped.
+  void completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, const MPI_Status& status);
+  /// A test found `request` incomplete: MpiRequestTest.
+  void tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request) const;
+
+private:
+  enum class Kind { Send, Receive, Collective };
+  struct Pending {
+    uint64_t id;
+    Kind kind;
+    OTF2_CommRef comm;
+    OTF2_CollectiveOp op = OTF2_COLLECTIVE_OP_BARRIER;
+    uint32_t root        = OTF2_UNDEFINED_UINT32;
+    uint64_t sent = 0, received = 0;
+  };
+  std::map<MPI_Request, Pending> pending_;
+  uint64_t next_id_ = 1;
+};
+
+} // namespace tracer
