@@ -115,10 +115,7 @@ OTF2_CallbackCode on_nonblocking_request(OTF2_LocationRef, OTF2_TimeStamp time, 
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  Request q;
-  q.kind              = Request::Kind::Collective;
-  q.line              = r.placeholder();
-  r.requests[request] = q;
+  r.start_request(request, Request::Kind::Collective);
   return verdict(r);
 }
 
@@ -129,19 +126,16 @@ OTF2_CallbackCode on_nonblocking_complete(OTF2_LocationRef, OTF2_TimeStamp time,
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  auto it      = r.requests.find(request);
-  bool started = it != r.requests.end() && it->second.kind == Request::Kind::Collective;
-  std::string action = collective(r, op, comm, root, sent, received);
-  if (!action.empty() && r.enter_comm(position, comm, started ? static_cast<long>(it->second.line) : -1) >= 0) {
-    if (started)
-      r.fill(it->second.line, action, comm);
-    else
-      r.emit(action, comm);
-    if (has_member_counts(op))
-      r.out.counted.push_back({started ? it->second.line : r.out.lines.size() - 1, op, comm, root, sent, received});
-  }
+  std::optional<Request> started = r.finish_request(request, Request::Kind::Collective);
+  std::string action             = collective(r, op, comm, root, sent, received);
+  if (action.empty() || r.enter_comm(position, comm, started ? static_cast<long>(started->line) : -1) < 0)
+    return verdict(r);
   if (started)
-    r.requests.erase(it);
+    r.fill(started->line, action, comm);
+  else
+    r.emit(action, comm);
+  if (has_member_counts(op))
+    r.out.counted.push_back({started ? started->line : r.out.lines.size() - 1, op, comm, root, sent, received});
   return verdict(r);
 }
 

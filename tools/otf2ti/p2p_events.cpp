@@ -61,14 +61,12 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  auto it = r.requests.find(request);
-  if (it == r.requests.end() || it->second.kind != Request::Kind::Send) {
+  std::optional<Request> q = r.finish_request(request, Request::Kind::Send);
+  if (!q) {
     r.fail(position, "MpiIsendComplete of request " + std::to_string(request) + ", which no MpiIsend started");
     return OTF2_CALLBACK_INTERRUPT;
   }
-  const Request& q = it->second;
-  r.emit("wait " + fields(q.src, q.dst, q.tag), q.comm);
-  r.requests.erase(it);
+  r.emit("wait " + fields(q->src, q->dst, q->tag), q->comm);
   return verdict(r);
 }
 
@@ -78,10 +76,7 @@ OTF2_CallbackCode on_irecv_request(OTF2_LocationRef, OTF2_TimeStamp time, uint64
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  Request q;
-  q.kind              = Request::Kind::Receive;
-  q.line              = r.placeholder();  // the irecv, once its completion says from whom
-  r.requests[request] = q;
+  r.start_request(request, Request::Kind::Receive);  // the irecv, once its completion says from whom
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -91,16 +86,14 @@ OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  auto it      = r.requests.find(request);
-  bool started = it != r.requests.end() && it->second.kind == Request::Kind::Receive;
-  int me       = r.enter_comm(position, comm, started ? static_cast<long>(it->second.line) : -1);
+  std::optional<Request> started = r.finish_request(request, Request::Kind::Receive);
+  int me = r.enter_comm(position, comm, started ? static_cast<long>(started->line) : -1);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
   if (started) {
-    r.fill(it->second.line, "irecv " + fields(sender, tag, bytes), comm);
-    for (size_t test : it->second.tests)
+    r.fill(started->line, "irecv " + fields(sender, tag, bytes), comm);
+    for (size_t test : started->tests)
       r.fill(test, "test " + fields(sender, static_cast<uint64_t>(me), tag), comm);
-    r.requests.erase(it);
   } else {
     r.emit("irecv " + fields(sender, tag, bytes), comm);  // a writer without MpiIrecvRequest: posted here
   }

@@ -108,4 +108,22 @@ void Rank::compute(double amount)
   out.lines[static_cast<size_t>(compute_line)] = std::to_string(rank) + " compute " + std::to_string(std::llround(amount));
 }
 
+void Rank::start_request(uint64_t request, Request::Kind kind)
+{
+  Request q;
+  q.kind            = kind;
+  q.line            = placeholder();
+  requests[request] = q;
+}
+
+std::optional<Request> Rank::finish_request(uint64_t request, Request::Kind kind)
+{
+  auto it = requests.find(request);
+  if (it == requests.end() || it->second.kind != kind)
+    return std::nullopt;
+  Request q = std::move(it->second);
+  requests.erase(it);
+  return q;
+}
+
 } // namespace otf2ti

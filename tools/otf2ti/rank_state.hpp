@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -60,6 +61,10 @@ struct Rank {
   size_t placeholder();
   void fill(size_t line, const std::string& action, uint64_t comm);
   void compute(double amount);  // merged into the previous line when it is a compute
+  /// A started receive or non-blocking collective: its placeholder line, filled when it completes.
+  void start_request(uint64_t request, Request::Kind kind);
+  /// Removes and returns request `request` if it is of `kind`.
+  std::optional<Request> finish_request(uint64_t request, Request::Kind kind);
 };
 
 /// "partner tag bytes" (send, recv, isend, irecv) or "src dst tag" (wait, test): three numbers.

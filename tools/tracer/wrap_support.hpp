@@ -35,14 +35,16 @@ inline int comm_rank(MPI_Comm comm)
   return r;
 }
 
-/// The statuses a wait or test fills: the caller's, or ours when the caller ignores them (the tracer needs a
+/// The status(es) a receive, wait or test fills: the caller's, or ours when the caller ignores them (the tracer needs a
 /// receive's sender, tag and size).
 class Statuses {
 public:
-  Statuses(MPI_Status* given, int count) : given_(given), own_(given == MPI_STATUSES_IGNORE ? count : 0) {}
-  MPI_Status* get() { return given_ == MPI_STATUSES_IGNORE ? own_.data() : given_; }
+  Statuses(MPI_Status* given, int count) : ignored_(given == MPI_STATUS_IGNORE || given == MPI_STATUSES_IGNORE),
+                                           given_(given), own_(ignored_ ? count : 0) {}
+  MPI_Status* get() { return ignored_ ? own_.data() : given_; }
 
 private:
+  bool ignored_;
   MPI_Status* given_;
   std::vector<MPI_Status> own_;
 };

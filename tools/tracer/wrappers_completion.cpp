@@ -27,11 +27,10 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status)
 {
   Scope scope(Region::Wait);
   MPI_Request before = *request;
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
-  int rc         = PMPI_Wait(request, st);
+  Statuses st(status, 1);
+  int rc         = PMPI_Wait(request, st.get());
   if (scope.on())
-    completed(before, *st);
+    completed(before, *st.get());
   return rc;
 }
 
@@ -51,11 +50,10 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
 {
   Scope scope(Region::Waitany);
   std::vector<MPI_Request> before(requests, requests + count);
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
-  int rc         = PMPI_Waitany(count, requests, index, st);
+  Statuses st(status, 1);
+  int rc         = PMPI_Waitany(count, requests, index, st.get());
   if (scope.on() && *index != MPI_UNDEFINED)
-    completed(before[static_cast<size_t>(*index)], *st);
+    completed(before[static_cast<size_t>(*index)], *st.get());
   return rc;
 }
 
@@ -75,12 +73,11 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
 {
   Scope scope(Region::Test);
   MPI_Request before = *request;
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
-  int rc         = PMPI_Test(request, flag, st);
+  Statuses st(status, 1);
+  int rc         = PMPI_Test(request, flag, st.get());
   if (scope.on()) {
     if (*flag)
-      completed(before, *st);
+      completed(before, *st.get());
     else
       tested({before});
   }
@@ -107,12 +104,11 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
 {
   Scope scope(Region::Testany);
   std::vector<MPI_Request> before(requests, requests + count);
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
-  int rc         = PMPI_Testany(count, requests, index, flag, st);
+  Statuses st(status, 1);
+  int rc         = PMPI_Testany(count, requests, index, flag, st.get());
   if (scope.on()) {
     if (*flag && *index != MPI_UNDEFINED)
-      completed(before[static_cast<size_t>(*index)], *st);
+      completed(before[static_cast<size_t>(*index)], *st.get());
     else
       tested(before);
   }

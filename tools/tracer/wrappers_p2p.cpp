@@ -73,11 +73,10 @@ int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status)
 {
   Scope scope(Region::Recv);
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
-  int rc         = PMPI_Recv(buf, count, type, source, tag, comm, st);
+  Statuses st(status, 1);
+  int rc         = PMPI_Recv(buf, count, type, source, tag, comm, st.get());
   if (scope.on() && rc == MPI_SUCCESS)
-    write_recv(comm, *st);
+    write_recv(comm, *st.get());
   return rc;
 }
 
@@ -98,11 +97,10 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   if (on && dest != MPI_PROC_NULL)
     OTF2_EvtWriter_MpiSend(out(), nullptr, now(), static_cast<uint32_t>(dest), ref(comm),
                            static_cast<uint32_t>(sendtag), bytes(sendcount, sendtype));
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
+  Statuses st(status, 1);
   int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, st);
+                         comm, st.get());
   if (on && rc == MPI_SUCCESS)
-    write_recv(comm, *st);
+    write_recv(comm, *st.get());
   return rc;
 }
