@@ -10,14 +10,18 @@ namespace otf2ti {
 namespace {
 
 /// The flops of the burst between the last MPI call and now: the flop counter's difference, else the tracer's CPU
-/// time, else the elapsed time, times the flop rate.
+/// time, else the elapsed time, times the flop rate. A burst shorter than --cpu-threshold (its CPU time when the
+/// tracer recorded it, else its elapsed time) counts for nothing: it is the tracer's and the MPI library's own work
+/// between two calls, which SMPI's traces leave out the same way.
 double burst_flops(const Rank& r, uint64_t time)
 {
+  double elapsed = static_cast<double>(time - r.leave_time) / static_cast<double>(r.defs.ticks_per_second);
+  double seconds = r.defs.cpu_member.empty() ? elapsed : (r.cpu - r.cpu_at_leave) * r.defs.cpu_seconds_per_unit;
+  if (seconds < r.options.cpu_threshold)
+    return 0;
   if (!r.defs.flop_metric_name.empty())
     return r.flops - r.flops_at_leave;
-  if (!r.defs.cpu_member.empty())
-    return (r.cpu - r.cpu_at_leave) * r.defs.cpu_seconds_per_unit * r.options.flop_rate;
-  return static_cast<double>(time - r.leave_time) / static_cast<double>(r.defs.ticks_per_second) * r.options.flop_rate;
+  return seconds * r.options.flop_rate;
 }
 
 OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user, OTF2_AttributeList*,

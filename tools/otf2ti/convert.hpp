@@ -11,6 +11,7 @@ namespace otf2ti {
 
 struct Options {
   double flop_rate = 1e9;  // flops per second of the traced machine, for compute without a flop counter
+  double cpu_threshold = 1e-6;  // bursts shorter than this (seconds) are left out, as SMPI's smpi/cpu-threshold does
 };
 
 /// A collective whose per-member counts come from the other members' records (collectives.hpp, fill_counts).

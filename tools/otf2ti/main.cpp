@@ -1,5 +1,5 @@
 // otf2ti: converts the OTF2 archive of an MPI run into tireplay time-independent traces (docs/trace-format.md).
-//   otf2ti ARCHIVE/traces.otf2 -o OUTDIR [--flop-metric NAME] [--flop-rate F] [--threads N] [--one-file]
+//   otf2ti ARCHIVE/traces.otf2 -o OUTDIR [--flop-metric NAME] [--flop-rate F] [--cpu-threshold S] [--threads N] [--one-file]
 // Exit status: 0 converted, 2 bad input (the message names the location and event), 1 usage.
 #include "collectives.hpp"
 #include "convert.hpp"
@@ -95,6 +95,8 @@ int main(int argc, char** argv)
       "flop-metric", po::value(&flop_metric), "flop counter of the archive (default: PAPI_FP_OPS, PAPI_DP_OPS, PAPI_SP_OPS)")(
       "flop-rate", po::value(&options.flop_rate)->default_value(1e9),
       "flops per second of the traced machine, for computations without a flop counter")(
+      "cpu-threshold", po::value(&options.cpu_threshold)->default_value(1e-6),
+      "bursts shorter than this many seconds are left out (SMPI's smpi/cpu-threshold; 0 keeps them all)")(
       "threads", po::value(&threads)->default_value(1), "ranks read at once")(
       "one-file", po::bool_switch(&one_file), "all ranks in OUTDIR/trace.txt");
   po::options_description hidden;
@@ -113,8 +115,8 @@ int main(int argc, char** argv)
     }
     if (archive.empty() || out.empty())
       throw po::error("an archive (its .otf2 file) and -o OUTDIR are required");
-    if (threads < 1 || !(options.flop_rate > 0))
-      throw po::error("--threads must be >= 1 and --flop-rate > 0");
+    if (threads < 1 || !(options.flop_rate > 0) || !(options.cpu_threshold >= 0))
+      throw po::error("--threads must be >= 1, --flop-rate > 0 and --cpu-threshold >= 0");
   } catch (const po::error& e) {
     std::cerr << "otf2ti: " << e.what() << "\n" << opts;
     return 1;

@@ -1,7 +1,7 @@
 /* p2p_nonblocking: non-blocking point-to-point.
  * Exercises MPI_Isend/MPI_Irecv completed by MPI_Wait (small and large
  * messages), a neighbour exchange completed by MPI_Waitall, and an MPI_Test
- * polling loop (8 tests) with fixed compute (smpi_execute_flops) between the tests.
+ * polling loop (8 tests, all unsuccessful) with fixed compute (smpi_execute_flops) between the tests.
  * Works with any number of ranks >= 2. */
 #include <mpi.h>
 #include <stdio.h>
@@ -48,8 +48,9 @@ int main(int argc, char* argv[])
   smpi_execute_flops(2e6 * (rank + 1));
   MPI_Waitall(4, reqs, MPI_STATUSES_IGNORE);
 
-  /* 3. test loop: rank 0 polls a large receive from rank 1 while computing, a fixed number of times (a test of
-   * a completed request finds MPI_REQUEST_NULL), so that its work does not depend on the run's timing */
+  /* 3. test loop: rank 0 polls a large receive from rank 1 while computing, 8 times. Rank 1 sends only after rank
+   * 0's go message, written after the loop: every test fails in every run, native or simulated, whatever the
+   * folding, so that traces taken by any means hold the same work and the same unsuccessful tests */
   if (rank == 0) {
     MPI_Irecv(r, BIG, MPI_DOUBLE, 1, 30, MPI_COMM_WORLD, &req);
     for (i = 0; i < 8; i++) {
@@ -57,11 +58,12 @@ int main(int argc, char* argv[])
       MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
       ntests += !flag;
     }
-    /* waitall, not wait: SimGrid's replay accepts a waitall that finds the request already completed by a test
-     * (as it may be when smpi/test makes tests slower), not a wait */
+    MPI_Send(&ntests, 1, MPI_INT, 1, 31, MPI_COMM_WORLD);
     MPI_Waitall(1, &req, MPI_STATUSES_IGNORE);
   } else if (rank == 1) {
+    int go;
     smpi_execute_flops(5e6);
+    MPI_Recv(&go, 1, MPI_INT, 0, 31, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Isend(s, BIG, MPI_DOUBLE, 0, 30, MPI_COMM_WORLD, &req);
     MPI_Wait(&req, MPI_STATUS_IGNORE);
   }
