@@ -35,6 +35,7 @@ for program in "$src"/traces/programs/*.c; do
       -x LD_PRELOAD="$tracer" "$build/native/$p" > "$out/run.log" 2>&1 || { cat "$out/run.log"; exit 1; }
     "$build/otf2ti" "$out/archive/traces.otf2" -o "$out/ti" --flop-rate "$rate" 2> "$out/otf2ti.log" ||
       { cat "$out/otf2ti.log"; exit 1; }
+    if grep -q warning "$out/otf2ti.log"; then echo "FAIL $p: $(grep warning "$out/otf2ti.log")"; verdict=FAIL; break; fi
     "$build/tireplay" actions "$out/ti/trace.txt" > "$out/otf2ti.actions"
     if ! python3 "$src/tests/otf2/compare_actions.py" "$work/$p.smpi.actions" "$out/otf2ti.actions" > "$out/compare.txt"
     then

@@ -33,7 +33,25 @@ grep -q '^6 comm_split 1 2 0 6$' "$(rank_file macro 6)" || fail "macro: rank 6 l
 grep -q ' comm=1$' "$(rank_file macro 6)" || fail "macro: rank 6 runs nothing on its communicator"
 [ "$(grep -c ' i[sr][ec][nc][dv] ' "$(rank_file macro 0)")" = "$(grep -c ' wait ' "$(rank_file macro 0)")" ] ||
   fail "macro: rank 0's isends and irecvs and their waits differ in number"
+grep -q 'no MPI event .* MPI_Iallgather x360 (10 ranks) MPI_Iallreduce x360 (10 ranks) MPI_Ialltoall x360 (10 ranks)' \
+  "$scratch/macro.err" || fail "macro: its non-blocking collectives, recorded without events, are not reported"
 replays macro
+
+# python3-otf2 synthetic run, 4 ranks with PAPI_FP_OPS: 3 iterations of a 1e6-flop kernel, an isend/irecv ring
+# (tag 100 + i, 8 KiB), a 64 KiB send to the partner and a 1 KiB reply, an allreduce of 64 bytes; then a 4 KiB
+# bcast from 0 (its root records 12288 bytes sent and 0 received, unlike Score-P) and a barrier.
+convert synthetic synthetic_mpi_4 || fail "synthetic: $(cat "$scratch/synthetic.err")"
+! grep -q 'no flop counter' "$scratch/synthetic.err" || fail "synthetic: PAPI_FP_OPS was not used"
+for r in 0 1 2 3; do
+  f=$(rank_file synthetic $r)
+  [ "$(grep -c "^$r compute 1000000\$" "$f")" = 3 ] || fail "synthetic: rank $r should compute 1e6 flops 3 times"
+  [ "$(grep -c ' compute ' "$f")" = 3 ] || fail "synthetic: rank $r has computations besides the kernels"
+  grep -q "^$r bcast 4096 0\$" "$f" || fail "synthetic: rank $r has no 'bcast 4096 0'"
+  [ "$(grep -c "^$r allreduce 64 0\$" "$f")" = 3 ] || fail "synthetic: rank $r should allreduce 64 bytes 3 times"
+done
+grep -q '^0 isend 1 102 8192$' "$(rank_file synthetic 0)" || fail "synthetic: rank 0's third ring isend"
+grep -q '^0 wait 3 0 102$' "$(rank_file synthetic 0)" || fail "synthetic: rank 0's wait for its third ring irecv"
+replays synthetic
 
 # fastotf2: HIP only, no MPI: refused with exit 2 and a reason, no output.
 set +e

@@ -6,6 +6,21 @@
 
 namespace otf2ti {
 
+namespace {
+
+/// A broadcast's bytes: what this rank received. Writers differ at the root: Score-P counts the root's own buffer
+/// as received, others record 0 received and (size - 1) x bytes sent; then the other members' records (`counts`:
+/// each member's received bytes) tell, else the root's sent bytes do.
+uint64_t bcast_bytes(uint64_t P, uint64_t sent, uint64_t received, const std::vector<uint64_t>& counts)
+{
+  if (received > 0)
+    return received;
+  uint64_t most = counts.empty() ? 0 : *std::max_element(counts.begin(), counts.end());
+  return most > 0 ? most : sent / std::max<uint64_t>(P - 1, 1);
+}
+
+} // namespace
+
 std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uint64_t sent, uint64_t received,
                               const std::vector<uint64_t>& counts)
 {
@@ -20,7 +35,7 @@ std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uin
   };
   switch (op) {
     case OTF2_COLLECTIVE_OP_BARRIER: return "barrier";
-    case OTF2_COLLECTIVE_OP_BCAST: return "bcast " + n(received) + " " + r;
+    case OTF2_COLLECTIVE_OP_BCAST: return "bcast " + n(bcast_bytes(P, sent, received, counts)) + " " + r;
     case OTF2_COLLECTIVE_OP_REDUCE: return "reduce " + n(sent) + " 0 " + r;
     case OTF2_COLLECTIVE_OP_ALLREDUCE: return "allreduce " + n(sent) + " 0";
     case OTF2_COLLECTIVE_OP_SCAN: return "scan " + n(sent) + " 0";
@@ -49,7 +64,7 @@ std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uin
 
 bool has_member_counts(OTF2_CollectiveOp op)
 {
-  return op == OTF2_COLLECTIVE_OP_GATHERV || op == OTF2_COLLECTIVE_OP_SCATTERV ||
+  return op == OTF2_COLLECTIVE_OP_BCAST || op == OTF2_COLLECTIVE_OP_GATHERV || op == OTF2_COLLECTIVE_OP_SCATTERV ||
          op == OTF2_COLLECTIVE_OP_ALLGATHERV || op == OTF2_COLLECTIVE_OP_REDUCE_SCATTER ||
          op == OTF2_COLLECTIVE_OP_ALLTOALLV;
 }

@@ -1,7 +1,8 @@
 // MPI collectives as OTF2 records them (MpiCollectiveEnd: this rank's bytes sent and received, the root) turned
 // into TI actions (docs/trace-format.md). OTF2 gives each rank's totals only: the per-rank counts of gatherv,
-// scatterv, allgatherv and reduce_scatter are gathered from the other members' records of the same call once
-// every rank is converted (fill_counts); alltoallv's per-pair counts are estimated from all the members' totals.
+// scatterv, allgatherv and reduce_scatter, and a broadcast's size at a root that records none, are gathered from
+// the other members' records of the same call once every rank is converted (fill_counts); alltoallv's per-pair
+// counts are estimated from all the members' totals.
 #pragma once
 
 #include "convert.hpp"
@@ -17,7 +18,7 @@ namespace otf2ti {
 
 /// The action (without rank and comm= fields) of collective `op` on a communicator of `size` ranks; "" for the
 /// operations that communicate nothing to replay (communicator and window handles). `counts`: each member's
-/// bytes for the v-variants (empty: this rank's total spread evenly).
+/// bytes for the v-variants and bcast (empty: this rank's total spread evenly).
 std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uint64_t sent, uint64_t received,
                               const std::vector<uint64_t>& counts = {});
 

@@ -3,7 +3,9 @@
 #include "collectives.hpp"
 #include "rank_state.hpp"
 
+#include <cctype>
 #include <memory>
+#include <set>
 #include <stdexcept>
 
 namespace otf2ti {
@@ -24,6 +26,25 @@ double burst_flops(const Rank& r, uint64_t time)
   return seconds * r.options.flop_rate;
 }
 
+/// Whether MPI function `name` always communicates (sends, receives, or is a collective), so that the tracer must
+/// have recorded an MPI event inside it.
+bool communicates(const std::string& name)
+{
+  static const std::set<std::string> calls = {
+      "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend", "MPI_Issend", "MPI_Ibsend", "MPI_Irsend",
+      "MPI_Recv", "MPI_Irecv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
+      "MPI_Allreduce", "MPI_Gather", "MPI_Gatherv", "MPI_Scatter", "MPI_Scatterv", "MPI_Allgather",
+      "MPI_Allgatherv", "MPI_Alltoall", "MPI_Alltoallv", "MPI_Alltoallw", "MPI_Reduce_scatter",
+      "MPI_Reduce_scatter_block", "MPI_Scan", "MPI_Exscan"};
+  if (calls.count(name))
+    return true;
+  // the non-blocking collectives: MPI_Ibarrier, MPI_Ibcast, ..., MPI_Iexscan
+  if (name.size() < 7 || name.compare(0, 5, "MPI_I") != 0 || name.find("send") != std::string::npos ||
+      name.find("recv") != std::string::npos)
+    return false;
+  return calls.count("MPI_" + std::string(1, static_cast<char>(std::toupper(name[5]))) + name.substr(6)) > 0;
+}
+
 OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user, OTF2_AttributeList*,
                            OTF2_RegionRef region)
 {
@@ -39,7 +60,8 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
     r.compute(burst_flops(r, time));
   else
     r.started = true, r.out.lines.push_back(std::to_string(r.rank) + " init");
-  r.call = r.defs.region_name.at(region);
+  r.call          = r.defs.region_name.at(region);
+  r.lines_at_call = r.out.lines.size();
   if (r.call == "MPI_Finalize")
     r.finalized = true;
   return verdict(r);
@@ -53,6 +75,8 @@ OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
     return OTF2_CALLBACK_INTERRUPT;
   auto mpi = r.defs.mpi_region.find(region);
   if (mpi != r.defs.mpi_region.end() && mpi->second && r.mpi_depth > 0 && --r.mpi_depth == 0) {
+    if (r.out.lines.size() == r.lines_at_call && communicates(r.call))
+      r.out.unrecorded[r.call]++;
     r.leave_time     = time;
     r.flops_at_leave = r.flops;
     r.cpu_at_leave   = r.cpu;

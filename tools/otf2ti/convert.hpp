@@ -4,6 +4,7 @@
 #include "definitions.hpp"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ struct RankTrace {
   std::vector<std::string> lines;  // without the trailing newline
   uint64_t events = 0;             // events read
   std::vector<CountedCollective> counted;
+  /// Communication calls the archive holds no MPI event for (its writer did not record them: Score-P 2's
+  /// non-blocking collectives), by name: left out of the trace, and reported.
+  std::map<std::string, uint64_t> unrecorded;
 };
 
 /// Reads the events of `rank`'s location with a reader of its own (so ranks convert on several threads) and

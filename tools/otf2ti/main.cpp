@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -82,6 +83,24 @@ void write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces, bo
     throw std::runtime_error((out / "trace.txt").string() + ": cannot write");
 }
 
+/// Warns about communication calls the archive holds no event for: "MPI_Iallgather x360 (10 ranks)".
+void report_unrecorded(const std::vector<otf2ti::RankTrace>& traces)
+{
+  std::map<std::string, std::pair<uint64_t, int>> calls;  // name -> (calls, ranks)
+  for (const auto& t : traces)
+    for (const auto& [name, count] : t.unrecorded) {
+      calls[name].first += count;
+      calls[name].second++;
+    }
+  if (calls.empty())
+    return;
+  std::cerr << "otf2ti: warning: the archive holds no MPI event (sizes, peers, communicator) inside these calls, so "
+               "they are not in the trace:";
+  for (const auto& [name, c] : calls)
+    std::cerr << " " << name << " x" << c.first << " (" << c.second << (c.second == 1 ? " rank)" : " ranks)");
+  std::cerr << "\n";
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -136,6 +155,7 @@ int main(int argc, char** argv)
     }
     if (actions == 0)
       throw std::runtime_error(archive + ": no MPI call in any location: not a trace of an MPI run");
+    report_unrecorded(traces);
     write(out, traces, one_file);
     std::cerr << "otf2ti: " << traces.size() << " ranks, " << events << " events, " << actions << " actions -> " << out
               << "/trace.txt\n";

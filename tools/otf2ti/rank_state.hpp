@@ -33,6 +33,7 @@ struct Rank {
   std::string error;  // set by a callback, which then interrupts the reading
   int mpi_depth = 0;
   std::string call;   // the MPI function under way ("MPI_Ssend"), "" between calls
+  size_t lines_at_call = 0;  // the number of lines when it started: a communication call that adds none is unrecorded
   bool started = false, finalized = false;
   uint64_t last_time = 0, leave_time = 0;
   double flops = 0, flops_at_leave = 0;  // the flop counter
