@@ -52,7 +52,11 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
   auto mpi = r.defs.mpi_region.find(region);
-  if (mpi == r.defs.mpi_region.end() || !mpi->second || r.finalized)
+  if (mpi == r.defs.mpi_region.end()) {
+    r.fail(position, "region " + std::to_string(region) + " is not defined");
+    return OTF2_CALLBACK_INTERRUPT;
+  }
+  if (!mpi->second || r.finalized)
     return verdict(r);
   if (r.mpi_depth++ > 0)
     return verdict(r);
@@ -74,7 +78,11 @@ OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
   auto mpi = r.defs.mpi_region.find(region);
-  if (mpi != r.defs.mpi_region.end() && mpi->second && r.mpi_depth > 0 && --r.mpi_depth == 0) {
+  if (mpi == r.defs.mpi_region.end()) {
+    r.fail(position, "region " + std::to_string(region) + " is not defined");
+    return OTF2_CALLBACK_INTERRUPT;
+  }
+  if (mpi->second && r.mpi_depth > 0 && --r.mpi_depth == 0) {
     if (r.out.lines.size() == r.lines_at_call && communicates(r.call))
       r.out.unrecorded[r.call]++;
     r.leave_time     = time;

@@ -11,7 +11,7 @@ OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
                           uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   Rank& r = state(user);
-  if (!r.check_time(position, time) || r.enter_comm(position, comm) < 0)
+  if (!r.check_time(position, time) || r.enter_p2p(position, comm, receiver) < 0)
     return verdict(r);
   r.emit((r.call == "MPI_Ssend" ? "ssend " : "send ") + fields(receiver, tag, bytes), comm);
   if (r.call == "MPI_Sendrecv")
@@ -23,7 +23,7 @@ OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
                           uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   Rank& r = state(user);
-  if (!r.check_time(position, time) || r.enter_comm(position, comm) < 0)
+  if (!r.check_time(position, time) || r.enter_p2p(position, comm, sender) < 0)
     return verdict(r);
   if (r.call == "MPI_Sendrecv" && r.sendrecv.line >= 0) {  // the call's send line becomes a sendrecv
     r.out.lines[static_cast<size_t>(r.sendrecv.line)] =
@@ -42,7 +42,7 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  int me = r.enter_comm(position, comm);
+  int me = r.enter_p2p(position, comm, receiver);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
   r.emit((r.call == "MPI_Issend" ? "issend " : "isend ") + fields(receiver, tag, bytes), comm);
@@ -87,7 +87,7 @@ OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
   std::optional<Request> started = r.finish_request(request, Request::Kind::Receive);
-  int me = r.enter_comm(position, comm, started ? static_cast<long>(started->line) : -1);
+  int me = r.enter_p2p(position, comm, sender, started ? static_cast<long>(started->line) : -1);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
   if (started) {

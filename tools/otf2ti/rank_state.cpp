@@ -41,6 +41,21 @@ std::string Rank::suffix(uint64_t comm) const
   return id == 0 ? "" : " comm=" + std::to_string(id);
 }
 
+int Rank::enter_p2p(uint64_t position, uint64_t comm, uint32_t peer, long before)
+{
+  int me = enter_comm(position, comm, before);
+  if (me < 0)
+    return -1;
+  const Communicator& c = defs.comms.at(comm);
+  size_t size           = c.self ? 1 : c.members.size();
+  if (peer >= size) {
+    fail(position, call + " with rank " + std::to_string(peer) + " of communicator " + std::to_string(comm) +
+                       ", which has " + std::to_string(size) + (size == 1 ? " member" : " members"));
+    return -1;
+  }
+  return me;
+}
+
 int Rank::enter_comm(uint64_t position, uint64_t comm, long before)
 {
   auto it = defs.comms.find(comm);

@@ -54,6 +54,9 @@ struct Rank {
   /// This rank's rank in `comm` (-1 and fail when it is unknown or this rank is not in it). The first use of a
   /// communicator writes its comm_split line, before the line at `before` when given (a placeholder's).
   int enter_comm(uint64_t position, uint64_t comm, long before = -1);
+  /// enter_comm for a point-to-point event whose other end is rank `peer` of `comm`: -1 and fail when `comm` has
+  /// no such rank.
+  int enter_p2p(uint64_t position, uint64_t comm, uint32_t peer, long before = -1);
   int ti_comm(uint64_t comm) const;
   std::string suffix(uint64_t comm) const;  // " comm=N", or "" for MPI_COMM_WORLD
   /// Appends "<rank> <action><suffix>".

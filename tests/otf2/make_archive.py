@@ -1,0 +1,105 @@
+#!/usr/bin/python3
+"""Writes a small 2-rank OTF2 archive of an MPI run with Debian's python3-otf2 (run it with /usr/bin/python3),
+either well formed or with one defect, for otf2ti's tests (tests/otf2/bad_archives.sh).
+
+The run, timestamps in ns (1 tick = 1 ns): each rank computes 1 ms after MPI_Init, then rank 0 sends 1000 bytes
+(tag 5) to rank 1 and receives 2000 bytes (tag 6) from it, both allreduce 8 bytes, and MPI_Finalize.
+With --flop-rate 1e9, otf2ti must give each rank `compute 1000000` once.
+
+Defects (the second argument):
+  good             none
+  out_of_order     rank 1's MPI_Recv event is stamped 500 ns before the MPI_Recv region it is in
+  undefined_comm   rank 1 receives on communicator 7, which the definitions do not hold
+  peer_outside     rank 0 sends to rank 5 of a 2-rank MPI_COMM_WORLD
+  undefined_region rank 0 enters region 99, which the definitions do not hold
+  receive_unmatched rank 1 posts an MPI_Irecv that no wait or test ever completes
+
+usage: make_archive.py DIRECTORY DEFECT"""
+import struct
+import sys
+import types
+
+import otf2
+from otf2.enums import CollectiveOp, GroupType, Paradigm, RegionRole
+
+NO_ROOT = 0xFFFFFFFF  # OTF2_UNDEFINED_UINT32: no root
+DEFECTS = ("good", "out_of_order", "undefined_comm", "peer_outside", "undefined_region", "receive_unmatched")
+
+
+def write(directory, defect):
+    with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
+        defs = trace.definitions
+        node = defs.system_tree_node("machine")
+        locations = [defs.location("Master thread", group=defs.location_group(f"MPI Rank {r}", system_tree_parent=node))
+                     for r in range(2)]
+        defs.group("MPI", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=locations)
+        world = defs.comm("MPI_COMM_WORLD", group=defs.group("", group_type=GroupType.COMM_GROUP,
+                                                                paradigm=Paradigm.MPI, members=[0, 1]))
+        # what the event writer takes from a definition is its id: these two have no definition
+        undefined_comm, undefined_region = types.SimpleNamespace(_ref=7), types.SimpleNamespace(_ref=99)
+
+        def region(name, role):
+            return defs.region(name, paradigm=Paradigm.MPI, region_role=role)
+
+        init, fin = region("MPI_Init", RegionRole.FUNCTION), region("MPI_Finalize", RegionRole.FUNCTION)
+        send, recv = region("MPI_Send", RegionRole.POINT2POINT), region("MPI_Recv", RegionRole.POINT2POINT)
+        irecv = region("MPI_Irecv", RegionRole.POINT2POINT)
+        allreduce = region("MPI_Allreduce", RegionRole.COLL_ALL2ALL)
+        for rank, location in enumerate(locations):
+            w = trace.event_writer_from_location(location)
+            peer = 1 - rank
+            t = 1000
+            w.enter(t, init)
+            w.leave(t + 1000, init)
+            if rank == 0 and defect == "undefined_region":
+                w.enter(t + 2000, undefined_region)
+                w.leave(t + 3000, undefined_region)
+            t += 1000 + 1000000  # the computation: 1 ms
+            calls = [("send", peer, 5 + rank, 1000 * (rank + 1)), ("recv", peer, 5 + peer, 1000 * (peer + 1))]
+            if rank == 1:
+                calls.reverse()
+            if rank == 1 and defect == "receive_unmatched":
+                w.enter(t, irecv)
+                w.mpi_irecv_request(t + 10, 77)
+                w.leave(t + 20, irecv)
+                t += 100
+            for kind, to, tag, size in calls:
+                if kind == "send":
+                    w.enter(t, send)
+                    w.mpi_send(t + 10, 5 if defect == "peer_outside" and rank == 0 else to, world, tag, size)
+                    w.leave(t + 20, send)
+                else:
+                    w.enter(t, recv)
+                    comm = undefined_comm if defect == "undefined_comm" and rank == 1 else world
+                    w.mpi_recv(t + 10, to, comm, tag, size)
+                    w.leave(t + 20, recv)
+                t += 100
+            w.enter(t, allreduce)
+            w.mpi_collective_begin(t + 1)
+            w.mpi_collective_end(t + 10, CollectiveOp.ALLREDUCE, world, NO_ROOT, 8, 16)
+            w.leave(t + 20, allreduce)
+            t += 100
+            w.enter(t, fin)
+            w.leave(t + 10, fin)
+    if defect == "out_of_order":
+        backdate(f"{directory}/traces/1.evt", RANK1_RECV, RANK1_RECV - 510)
+
+
+# Rank 1's MPI_Recv event: MPI_Init 1000..2000, 1 ms of computation, MPI_Recv entered at 1002000, its event 10 later.
+RANK1_RECV = 1002010
+
+
+def backdate(path, stamp, earlier):
+    """Rewrites timestamp `stamp` as `earlier` in an event file (OTF2 stores each new timestamp as 8 little-endian
+    bytes after a timestamp record): python3-otf2's writer itself refuses to go back in time."""
+    data = open(path, "rb").read()
+    old, new = struct.pack("<Q", stamp), struct.pack("<Q", earlier)
+    if data.count(old) != 1:
+        sys.exit(f"{path}: timestamp {stamp} found {data.count(old)} times, expected once")
+    open(path, "wb").write(data.replace(old, new))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[2] not in DEFECTS:
+        sys.exit(__doc__)
+    write(sys.argv[1], sys.argv[2])
