@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # otf2ti's extraction throughput next to otf2-print's on the same archive: a 16-rank run of ring.c traced by the
 # tracer, folded on this machine's cores (or ARCHIVE given). Prints the medians of farm-bench (5 runs), events/s
-# and MB/s for otf2ti --threads 1 and 2 and for otf2-print.
+# and MB/s for otf2ti --threads 1 and 2 and for otf2-print, and the time tireplay takes to replay the converted
+# trace (16 ranks on platforms/cluster_16.xml) for scale.
 # usage: tests/bench/otf2/throughput.sh BUILD_DIR [ARCHIVE/traces.otf2]
 set -euo pipefail
 build=$(cd "$1" && pwd) here=$(cd "$(dirname "$0")" && pwd)
@@ -27,3 +28,6 @@ for run in "otf2ti --threads 1" "otf2ti --threads 2" "otf2-print"; do
   python3 -c 'import sys; n, mb, t = map(float, sys.argv[2:]); print(f"{sys.argv[1]:20s} {t:8.3f} s  {n / t / 1e6:7.2f} M events/s  {mb / t:7.1f} MB/s")' \
     "$run" "$events" "$mb" "$t"
 done
+src=$(cd "$here/../../.." && pwd)
+t=$(median_wall sh -c "exec $build/tireplay replay --platform $src/platforms/cluster_16.xml --hostfile $src/platforms/hosts_16.txt --trace $work/ti/trace.txt --quiet")
+printf '%-20s %8.3f s  (the converted trace, %s actions)\n' "tireplay replay" "$t" "$(sed -n 's/.* events, \([0-9]*\) actions.*/\1/p' "$work/log")"
