@@ -3,6 +3,7 @@
 #include "replay/placement.hpp"
 #include "replay/selection.hpp"
 #include "src/cli/commands.hpp"
+#include "src/cli/platform_engine.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <boost/program_options.hpp>
@@ -92,21 +93,8 @@ int predict_command(int argc, char** argv)
   }
 
   try {
-    std::vector<std::string> sg_args{"tireplay", "--cfg=network/model:SMPI", "--log=root.thres:warning",
-                                     "--log=xbt_cfg.thres:warning"};
-    for (const auto& kv : cfg)
-      sg_args.push_back("--cfg=" + kv);
-    std::vector<char*> argv2;
-    for (auto& a : sg_args)
-      argv2.push_back(a.data());
-    int argc2 = static_cast<int>(argv2.size());
-    simgrid::s4u::Engine engine(&argc2, argv2.data());
-    try {
-      engine.load_platform(platform);
-    } catch (const std::exception& e) {
-      throw InputError(platform + ": " + e.what());
-    }
-    auto hosts = place_ranks({platform, hostfile, "", true}, engine, np);
+    auto engine = engine_with_platform(platform, cfg);
+    auto hosts = place_ranks({platform, hostfile, "", true}, *engine, np);
     std::vector<uint64_t> counts(np, bytes);
     CollArgs args;
     args.bytes       = bytes;

@@ -1,0 +1,154 @@
+// `tireplay topology`: the logical clusters of a platform's hosts (Lowekamp's algorithm on the latencies of its
+// routes, or of a file of measurements), the latency and bandwidth between clusters (Table 4 of the
+// adaptive-collectives paper), and the platform's own zone tree.
+#include "models/platform_params.hpp"
+#include "models/topology.hpp"
+#include "src/cli/commands.hpp"
+#include "src/cli/platform_engine.hpp"
+#include "src/trace/rank_reader.hpp"
+
+#include <boost/program_options.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace tireplay {
+namespace {
+
+void print_clusters(const models::DistanceMatrix& d, const std::vector<int>& cluster_of)
+{
+  int count = models::cluster_count(cluster_of);
+  for (int c = 0; c < count; c++) {
+    std::vector<std::string> members;
+    for (size_t h = 0; h < d.size(); h++)
+      if (cluster_of[h] == c)
+        members.push_back(d.hosts[h]);
+    std::printf("  C%-3d %4zu host%s  %s%s%s\n", c, members.size(), members.size() == 1 ? " " : "s",
+                members.front().c_str(), members.size() > 1 ? " .. " : "",
+                members.size() > 1 ? members.back().c_str() : "");
+  }
+}
+
+/// Mean bandwidth (bytes/s) over the known pairs between clusters a and b, -1 where none is known.
+std::vector<double> cluster_bandwidths(const models::DistanceMatrix& d, const std::vector<int>& cluster_of)
+{
+  const size_t c = static_cast<size_t>(models::cluster_count(cluster_of));
+  std::vector<double> sum(c * c, 0), pairs(c * c, 0), mean(c * c, -1);
+  for (size_t a = 0; a < d.size(); a++)
+    for (size_t b = 0; b < d.size(); b++)
+      if (a != b && d.bandwidth(a, b) > 0) {
+        size_t k = static_cast<size_t>(cluster_of[a]) * c + static_cast<size_t>(cluster_of[b]);
+        sum[k] += d.bandwidth(a, b);
+        pairs[k]++;
+      }
+  for (size_t k = 0; k < c * c; k++)
+    if (pairs[k] > 0)
+      mean[k] = sum[k] / pairs[k];
+  return mean;
+}
+
+void print_matrix(const char* title, const std::vector<double>& values, int count, double scale)
+{
+  std::printf("\n%s\n      ", title);
+  for (int b = 0; b < count; b++)
+    std::printf(" %11s", ("C" + std::to_string(b)).c_str());
+  std::printf("\n");
+  for (int a = 0; a < count; a++) {
+    std::printf("  C%-3d", a);
+    for (int b = 0; b < count; b++) {
+      double v = values[static_cast<size_t>(a * count + b)];
+      if (v < 0 || !std::isfinite(v))
+        std::printf(" %11s", "-");
+      else
+        std::printf(" %11.2f", v * scale);
+    }
+    std::printf("\n");
+  }
+}
+
+void print_zones(const models::ZoneNode& z, int depth)
+{
+  std::printf("  %*s%s: %d host%s\n", 2 * depth, "", z.name.c_str(), z.hosts, z.hosts == 1 ? "" : "s");
+  for (const auto& child : z.children)
+    print_zones(child, depth + 1);
+}
+
+} // namespace
+
+int topology_command(int argc, char** argv)
+{
+  std::string platform, distances_file;
+  double rho = 0.2;
+  std::vector<std::string> cfg;
+  po::options_description desc(
+      "usage: tireplay topology --platform P.xml [--rho 0.2] [--distances FILE]\n\n"
+      "Groups the hosts into logical clusters by Lowekamp's algorithm (two hosts share a cluster when their\n"
+      "latency is within 1 + rho of the smallest ones around them), from the latencies of the platform's\n"
+      "routes or of measured distances, and prints the latency and bandwidth between clusters and the\n"
+      "platform's zone tree.\n\noptions");
+  desc.add_options()("help,h", "this help")
+      ("platform", po::value(&platform), "SimGrid XML platform")
+      ("distances", po::value(&distances_file),
+       "measured distances instead of the platform's routes: lines 'HOST_A HOST_B LATENCY [BANDWIDTH]'")
+      ("rho", po::value(&rho)->default_value(0.2), "Lowekamp's tolerance (0.2: 20%)")
+      ("cfg", po::value(&cfg)->composing(), "key:value, as for replay");
+  try {
+    po::variables_map vm;
+    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+    if (vm.count("help")) {
+      std::cout << desc << "\n";
+      return kExitOk;
+    }
+    po::notify(vm);
+    if (platform.empty() && distances_file.empty())
+      throw po::error("--platform or --distances is required");
+    if (!(rho >= 0) || !std::isfinite(rho))
+      throw po::error("--rho must be a finite number >= 0");
+  } catch (const po::error& e) {
+    std::fprintf(stderr, "tireplay topology: %s\n(see tireplay topology --help)\n", e.what());
+    return kExitBadInput;
+  }
+
+  try {
+    models::DistanceMatrix d;
+    std::unique_ptr<simgrid::s4u::Engine> engine;
+    if (!platform.empty()) {
+      engine     = engine_with_platform(platform, cfg);
+      auto hosts = models::hosts_in_zone_order(*engine->get_netzone_root());
+      if (distances_file.empty())
+        d = models::platform_distances(hosts, models::network_factors_from_config());
+    }
+    if (!distances_file.empty())
+      d = models::read_distances(distances_file);
+    if (d.size() == 0)
+      throw InputError((distances_file.empty() ? platform : distances_file) + ": no host");
+    std::vector<int> clusters = models::lowekamp_clusters(d, rho);
+    int count                 = models::cluster_count(clusters);
+    std::printf("%s: %zu hosts in %d logical cluster%s (Lowekamp, rho = %g)\n",
+                distances_file.empty() ? platform.c_str() : distances_file.c_str(), d.size(), count,
+                count == 1 ? "" : "s", rho);
+    print_clusters(d, clusters);
+    print_matrix("Latency between clusters, mean over host pairs (us; '-': a one-host cluster's own):",
+                 models::cluster_latencies(d, clusters), count, 1e6);
+    print_matrix("Bandwidth between clusters, mean over host pairs (MB/s):", cluster_bandwidths(d, clusters), count,
+                 1e-6);
+    if (engine) {
+      std::printf("\nZones of the platform:\n");
+      print_zones(models::zone_tree(*engine->get_netzone_root()), 0);
+    }
+    return kExitOk;
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kExitBadInput;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "tireplay topology: %s\n", e.what());
+    return kExitBadInput;
+  }
+}
+
+} // namespace tireplay
