@@ -29,19 +29,21 @@ double arrival(const GridRound& r, int i, int j)
   return r.free_at[static_cast<size_t>(i)] + r.instance.g(i, j) + r.instance.L(i, j);
 }
 
-/// A lookahead F_j over the other receivers k ∈ B \ {j}: the best (or worst) of g_jk(m) + L_jk (+ T_k);
-/// 0 when j is the last receiver.
+/// The lookahead F_j of every receiver j, over the other receivers k ∈ B \ {j}: the best (or worst) of
+/// g_jk(m) + L_jk (+ T_k); 0 when j is the last receiver. Indexed by cluster; computed once per round.
 template <class Better>
-double lookahead(const GridRound& r, int j, bool with_internal, Better better)
+std::vector<double> lookaheads(const GridRound& r, bool with_internal, Better better)
 {
-  double f     = 0;
-  bool has_any = false;
-  for (int k : r.receivers) {
-    if (k == j)
-      continue;
-    double v = r.instance.g(j, k) + r.instance.L(j, k) + (with_internal ? r.instance.T(k) : 0);
-    if (!has_any || better(v, f))
-      f = v, has_any = true;
+  std::vector<double> f(r.free_at.size(), 0);
+  for (int j : r.receivers) {
+    bool has_any = false;
+    for (int k : r.receivers) {
+      if (k == j)
+        continue;
+      double v = r.instance.g(j, k) + r.instance.L(j, k) + (with_internal ? r.instance.T(k) : 0);
+      if (!has_any || better(v, f[static_cast<size_t>(j)]))
+        f[static_cast<size_t>(j)] = v, has_any = true;
+    }
   }
   return f;
 }
@@ -70,19 +72,22 @@ void ecef(const GridRound& r, int& sender, int& receiver)
 // 5.4: + F_j = min_{k ∈ B} (g_jk(m) + L_jk), how fast j could pass the message on.
 void ecef_la(const GridRound& r, int& sender, int& receiver)
 {
-  argmin_pair(r, sender, receiver, [&](int i, int j) { return arrival(r, i, j) + lookahead(r, j, false, less); });
+  std::vector<double> f = lookaheads(r, false, less);
+  argmin_pair(r, sender, receiver, [&](int i, int j) { return arrival(r, i, j) + f[static_cast<size_t>(j)]; });
 }
 
 // 5.5: + F_j = min_{k ∈ B} (g_jk(m) + L_jk + T_k): j reaches a cluster that finishes soon.
 void ecef_lat_min(const GridRound& r, int& sender, int& receiver)
 {
-  argmin_pair(r, sender, receiver, [&](int i, int j) { return arrival(r, i, j) + lookahead(r, j, true, less); });
+  std::vector<double> f = lookaheads(r, true, less);
+  argmin_pair(r, sender, receiver, [&](int i, int j) { return arrival(r, i, j) + f[static_cast<size_t>(j)]; });
 }
 
 // 5.6: + F_j = max_{k ∈ B} (g_jk(m) + L_jk + T_k): priority to the clusters that would finish late.
 void ecef_lat_max(const GridRound& r, int& sender, int& receiver)
 {
-  argmin_pair(r, sender, receiver, [&](int i, int j) { return arrival(r, i, j) + lookahead(r, j, true, greater); });
+  std::vector<double> f = lookaheads(r, true, greater);
+  argmin_pair(r, sender, receiver, [&](int i, int j) { return arrival(r, i, j) + f[static_cast<size_t>(j)]; });
 }
 
 // 5.7: max_{j ∈ B} min_{i ∈ A} (g_ij(m) + L_ij + T_j): the cluster that would finish last, from the sender that
