@@ -32,6 +32,13 @@ check "grid_88: the two Orsay clusters merge at rho 0.31" grep -q '88 hosts in 5
 "$tireplay" topology --platform "$src/platforms/two_level.xml" > two.txt 2>&1
 check "two_level: its two clusters" grep -q '16 hosts in 2 logical clusters' two.txt
 check "two_level: zone tree" grep -q '^    cluster2: 8 hosts$' two.txt
+for p in "nancy_rennes 60 2" "gdx 186 9" "bordereau 93 1" "cluster_10x24 10 1"; do
+  set -- $p
+  "$tireplay" topology --platform "$src/platforms/$1.xml" > "$1.txt" 2>&1
+  check "$1: $3 cluster(s) of its $2 hosts" grep -q ": $2 hosts in $3 logical cluster" "$1.txt"
+done
+check "nancy_rennes: 5.05 ms between the sites" grep -qE '^  C0 +50\.00 +5050\.00$' nancy_rennes.txt
+check "gdx: three switches between distant cabinets (83.35 us)" grep -qE '^  C0 +50\.01 +83\.35 ' gdx.txt
 
 cat > measured.txt <<'EOF2'
 # three hosts measured by hand: a and b close, c far
