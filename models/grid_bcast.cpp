@@ -142,25 +142,22 @@ GridSchedule schedule_grid_bcast(const GridHeuristic& heuristic, const GridBcast
   if (c < 1 || instance.root < 0 || instance.root >= c)
     throw std::invalid_argument("grid broadcast: root cluster " + std::to_string(instance.root) + " of " +
                                 std::to_string(c) + " clusters");
-  GridRound round{instance, std::vector<char>(static_cast<size_t>(c), 0), std::vector<double>(static_cast<size_t>(c), 0),
-                  {}, {}};
+  GridRound round{instance, std::vector<double>(static_cast<size_t>(c), 0), {}, {}};
   GridSchedule s;
-  s.holds_message.assign(static_cast<size_t>(c), kInfinity);
-  round.has_message[static_cast<size_t>(instance.root)] = 1;
-  s.holds_message[static_cast<size_t>(instance.root)]   = 0;
+  s.holds_message.assign(static_cast<size_t>(c), kInfinity);  // infinite: not yet
+  s.holds_message[static_cast<size_t>(instance.root)] = 0;
   for (int done = 1; done < c; done++) {
     round.senders.clear();
     round.receivers.clear();
     for (int k = 0; k < c; k++)
-      (round.has_message[static_cast<size_t>(k)] ? round.senders : round.receivers).push_back(k);
+      (s.holds_message[static_cast<size_t>(k)] < kInfinity ? round.senders : round.receivers).push_back(k);
     int i = -1, j = -1;
     heuristic.choose(round, i, j);
     auto ui = static_cast<size_t>(i), uj = static_cast<size_t>(j);
     GridTransfer t{i, j, round.free_at[ui], round.free_at[ui] + instance.g(i, j) + instance.L(i, j)};
     round.free_at[ui] += instance.g(i, j);
-    round.free_at[uj]     = t.arrival_seconds;
-    round.has_message[uj] = 1;
-    s.holds_message[uj]   = t.arrival_seconds;
+    round.free_at[uj]   = t.arrival_seconds;
+    s.holds_message[uj] = t.arrival_seconds;
     s.transfers.push_back(t);
   }
   s.finished.resize(static_cast<size_t>(c));

@@ -37,11 +37,10 @@ struct GridSchedule {
   double makespan_seconds = 0;
 };
 
-/// The state a heuristic sees when choosing a round's pair: which clusters hold the message, and when each
-/// sender is free (its arrival time, plus g for each transfer it already started).
+/// The state a heuristic sees when choosing a round's pair: which clusters hold the message (A) and which do not
+/// (B), and when each cluster is free to send (its arrival time, plus g for each transfer it already started).
 struct GridRound {
   const GridBcastInstance& instance;
-  std::vector<char> has_message;
   std::vector<double> free_at;
   std::vector<int> senders, receivers;  // sets A and B, ascending
 };

@@ -91,24 +91,43 @@ int cluster_count(const std::vector<int>& cluster_of)
   return cluster_of.empty() ? 0 : *std::max_element(cluster_of.begin(), cluster_of.end()) + 1;
 }
 
-std::vector<double> cluster_latencies(const DistanceMatrix& distances, const std::vector<int>& cluster_of)
+namespace {
+
+/// Per pair of clusters, the mean of `value(a, b)` over the host pairs where it is known (`known`), else -1.
+template <class Value, class Known>
+std::vector<double> cluster_means(const DistanceMatrix& distances, const std::vector<int>& cluster_of, Value value,
+                                  Known known)
 {
   const size_t c = static_cast<size_t>(cluster_count(cluster_of));
-  std::vector<double> sum(c * c, 0), pairs(c * c, 0);
+  std::vector<double> sum(c * c, 0), pairs(c * c, 0), mean(c * c, -1);
   for (size_t a = 0; a < distances.size(); a++)
     for (size_t b = 0; b < distances.size(); b++) {
-      double l = distances.latency(a, b);
-      if (a == b || l < 0)
+      if (a == b || !known(value(a, b)))
         continue;
       size_t k = static_cast<size_t>(cluster_of[a]) * c + static_cast<size_t>(cluster_of[b]);
-      sum[k] += l;
+      sum[k] += value(a, b);
       pairs[k] += 1;
     }
-  std::vector<double> mean(c * c, -1);
   for (size_t k = 0; k < c * c; k++)
     if (pairs[k] > 0)
       mean[k] = sum[k] / pairs[k];
   return mean;
+}
+
+} // namespace
+
+std::vector<double> cluster_latencies(const DistanceMatrix& distances, const std::vector<int>& cluster_of)
+{
+  return cluster_means(
+      distances, cluster_of, [&](size_t a, size_t b) { return distances.latency(a, b); },
+      [](double latency) { return latency >= 0; });
+}
+
+std::vector<double> cluster_bandwidths(const DistanceMatrix& distances, const std::vector<int>& cluster_of)
+{
+  return cluster_means(
+      distances, cluster_of, [&](size_t a, size_t b) { return distances.bandwidth(a, b); },
+      [](double bandwidth) { return bandwidth > 0; });
 }
 
 } // namespace tireplay::models

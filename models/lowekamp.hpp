@@ -34,6 +34,8 @@ std::vector<int> lowekamp_clusters(const DistanceMatrix& distances, double rho);
 /// known pairs of a host of cluster a and a host of cluster b (a ≠ b), or of two distinct hosts of a (a = b);
 /// -1 where there is no such pair (a one-host cluster's own entry).
 std::vector<double> cluster_latencies(const DistanceMatrix& distances, const std::vector<int>& cluster_of);
+/// The same for the bandwidths (bytes/s), over the pairs whose bandwidth is known.
+std::vector<double> cluster_bandwidths(const DistanceMatrix& distances, const std::vector<int>& cluster_of);
 
 /// The number of clusters in `cluster_of` (its largest entry + 1).
 int cluster_count(const std::vector<int>& cluster_of);

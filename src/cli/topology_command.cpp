@@ -34,24 +34,6 @@ void print_clusters(const models::DistanceMatrix& d, const std::vector<int>& clu
   }
 }
 
-/// Mean bandwidth (bytes/s) over the known pairs between clusters a and b, -1 where none is known.
-std::vector<double> cluster_bandwidths(const models::DistanceMatrix& d, const std::vector<int>& cluster_of)
-{
-  const size_t c = static_cast<size_t>(models::cluster_count(cluster_of));
-  std::vector<double> sum(c * c, 0), pairs(c * c, 0), mean(c * c, -1);
-  for (size_t a = 0; a < d.size(); a++)
-    for (size_t b = 0; b < d.size(); b++)
-      if (a != b && d.bandwidth(a, b) > 0) {
-        size_t k = static_cast<size_t>(cluster_of[a]) * c + static_cast<size_t>(cluster_of[b]);
-        sum[k] += d.bandwidth(a, b);
-        pairs[k]++;
-      }
-  for (size_t k = 0; k < c * c; k++)
-    if (pairs[k] > 0)
-      mean[k] = sum[k] / pairs[k];
-  return mean;
-}
-
 void print_matrix(const char* title, const std::vector<double>& values, int count, double scale)
 {
   std::printf("\n%s\n      ", title);
@@ -135,7 +117,7 @@ int topology_command(int argc, char** argv)
     print_clusters(d, clusters);
     print_matrix("Latency between clusters, mean over host pairs (us; '-': a one-host cluster's own):",
                  models::cluster_latencies(d, clusters), count, 1e6);
-    print_matrix("Bandwidth between clusters, mean over host pairs (MB/s):", cluster_bandwidths(d, clusters), count,
+    print_matrix("Bandwidth between clusters, mean over host pairs (MB/s):", models::cluster_bandwidths(d, clusters), count,
                  1e-6);
     if (engine) {
       std::printf("\nZones of the platform:\n");

@@ -45,18 +45,26 @@ bool communicates(const std::string& name)
   return calls.count("MPI_" + std::string(1, static_cast<char>(std::toupper(name[5]))) + name.substr(6)) > 0;
 }
 
+/// Whether `region` is an MPI call; nullptr, and the rank failed, when the definitions do not hold it.
+const bool* mpi_region(Rank& r, uint64_t position, OTF2_RegionRef region)
+{
+  auto mpi = r.defs.mpi_region.find(region);
+  if (mpi != r.defs.mpi_region.end())
+    return &mpi->second;
+  r.fail(position, "region " + std::to_string(region) + " is not defined");
+  return nullptr;
+}
+
 OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user, OTF2_AttributeList*,
                            OTF2_RegionRef region)
 {
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  auto mpi = r.defs.mpi_region.find(region);
-  if (mpi == r.defs.mpi_region.end()) {
-    r.fail(position, "region " + std::to_string(region) + " is not defined");
+  const bool* is_mpi = mpi_region(r, position, region);
+  if (is_mpi == nullptr)
     return OTF2_CALLBACK_INTERRUPT;
-  }
-  if (!mpi->second || r.finalized)
+  if (!*is_mpi || r.finalized)
     return verdict(r);
   if (r.mpi_depth++ > 0)
     return verdict(r);
@@ -77,12 +85,10 @@ OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  auto mpi = r.defs.mpi_region.find(region);
-  if (mpi == r.defs.mpi_region.end()) {
-    r.fail(position, "region " + std::to_string(region) + " is not defined");
+  const bool* is_mpi = mpi_region(r, position, region);
+  if (is_mpi == nullptr)
     return OTF2_CALLBACK_INTERRUPT;
-  }
-  if (mpi->second && r.mpi_depth > 0 && --r.mpi_depth == 0) {
+  if (*is_mpi && r.mpi_depth > 0 && --r.mpi_depth == 0) {
     if (r.out.lines.size() == r.lines_at_call && communicates(r.call))
       r.out.unrecorded[r.call]++;
     r.leave_time     = time;
