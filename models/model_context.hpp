@@ -4,10 +4,13 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace tireplay::models {
+
+struct HierarchyModel;  // models/hierarchy.hpp
 
 /// Cost of one message alone on its route, in pLogP's terms (Kielmann et al.; adaptive-collectives paper 2.2):
 /// a message of m bytes takes L + g(m) from the start of the send to the end of the receive, and keeps the
@@ -67,6 +70,10 @@ struct ModelContext {
   /// slowed by max(1, k / zone_cut_flows) (SMPI's bandwidth factor slows them all alike).
   std::vector<double> zone_cut_flows;
   std::vector<char> zone_cut_both_ways;
+
+  /// The ranks' levels (zones, clusters, hosts) with a model context per level, for the hierarchical and grid
+  /// algorithms; nullptr when the ranks form no hierarchy.
+  std::shared_ptr<const HierarchyModel> hierarchy;
 
   /// The parameters of a message from rank i to rank j: their zones', or `p2p`.
   const PointToPoint& pair(int i, int j) const

@@ -44,4 +44,13 @@ std::string CommTable::define(int id, const std::vector<int>& members)
   return "";
 }
 
+const Communicator& CommTable::sub(int parent, const std::vector<int>& members)
+{
+  constexpr int kFirstSubId = 1 << 28;  // traces number their communicators from 0 up
+  auto [it, fresh] = subs_.try_emplace({parent, members});
+  if (fresh)
+    it->second = std::make_unique<Communicator>(kFirstSubId + static_cast<int>(subs_.size()) - 1, members, world_size_);
+  return *it->second;
+}
+
 } // namespace tireplay

@@ -1,6 +1,7 @@
 // Communicators: MPI_COMM_WORLD and those that comm_split / comm_dup actions create.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,10 +34,14 @@ public:
   std::string define(int id, const std::vector<int>& members);
   /// The members of communicator `id`, or nullptr if undefined.
   const Communicator* find(int id) const;
+  /// The communicator of `members` (world ranks, ascending) inside communicator `parent`, for the hierarchical
+  /// and grid algorithms: made at the first request, with an id above any a trace defines.
+  const Communicator& sub(int parent, const std::vector<int>& members);
 
 private:
   int world_size_;
   std::vector<std::unique_ptr<Communicator>> comms_;
+  std::map<std::pair<int, std::vector<int>>, std::unique_ptr<Communicator>> subs_;
 };
 
 } // namespace tireplay

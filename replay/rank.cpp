@@ -152,6 +152,10 @@ void RankReplay::collective(const Action& a)
     Choice choice      = replay_.selector.choose(a.kind, comm, args);
     args.segment_bytes = choice.tuning.segment_bytes;
     args.limit         = choice.tuning.limit;
+    if (choice.algorithm->composite) {  // it runs on the hierarchy of the communicator
+      args.model = &replay_.selector.context(comm);
+      args.comms = &replay_.comms;
+    }
     choice.algorithm->run(c, args);
   } catch (const std::invalid_argument& e) {
     fail(e.what());

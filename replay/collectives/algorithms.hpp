@@ -3,6 +3,7 @@
 #pragma once
 
 #include "replay/collectives/coll.hpp"
+#include "replay/collectives/registry.hpp"
 
 namespace tireplay::algorithms {
 
@@ -57,5 +58,25 @@ void reducescatter_mpich_pair(Coll&, const CollArgs&);
 void reducescatter_mpich_rdb(Coll&, const CollArgs&);
 
 void scan_linear(Coll&, const CollArgs&);
+
+// Hierarchical algorithms (replay/collectives/<operation>/hierarchical.cpp): the flat algorithm `Flat` run level
+// by level on the communicator's hierarchy (models/hierarchy.hpp), and their cost models.
+template <CollFunction Flat> void bcast_hierarchical(Coll&, const CollArgs&);
+template <CollFunction Flat> void reduce_hierarchical(Coll&, const CollArgs&);
+template <CollFunction Flat> void allreduce_hierarchical(Coll&, const CollArgs&);
+template <CollFunction Flat> void gather_hierarchical(Coll&, const CollArgs&);
+void alltoall_hierarchical(Coll&, const CollArgs&);
+template <CostFunction Flat> double predict_bcast_hierarchical(const models::ModelContext&, const CollArgs&);
+template <CostFunction Flat> double predict_reduce_hierarchical(const models::ModelContext&, const CollArgs&);
+template <CostFunction Flat> double predict_allreduce_hierarchical(const models::ModelContext&, const CollArgs&);
+template <CostFunction Flat> double predict_gather_hierarchical(const models::ModelContext&, const CollArgs&);
+double predict_alltoall_hierarchical(const models::ModelContext&, const CollArgs&);
+
+// Grid algorithms: the broadcast of heuristic number `Heuristic` of models::grid_heuristics()
+// (replay/collectives/bcast/grid.cpp) and the Local Group all-to-all (alltoall/local_group.cpp).
+template <int Heuristic> void bcast_grid(Coll&, const CollArgs&);
+template <int Heuristic> double predict_bcast_grid(const models::ModelContext&, const CollArgs&);
+void alltoall_local_group(Coll&, const CollArgs&);
+double predict_alltoall_local_group(const models::ModelContext&, const CollArgs&);
 
 } // namespace tireplay::algorithms

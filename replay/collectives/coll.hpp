@@ -26,8 +26,11 @@ struct CollArgs {
   /// true (reduce, --reductions steps): the algorithm executes `flops` on a rank each time it reduces a received
   /// vector, overlapping the next transfer (the execution model of models/reduction_trees.hpp).
   bool reductions_in_steps = false;
-  /// The model view of the communicator, for algorithms whose shape depends on the costs (the greedy trees).
+  /// The model view of the communicator, for algorithms whose shape depends on the costs (the greedy trees) or
+  /// on the platform's hierarchy (the hierarchical and grid algorithms, which need `comms` too).
   const models::ModelContext* model = nullptr;
+  /// The replay's communicators, where the hierarchical and grid algorithms find their sub-communicators.
+  CommTable* comms = nullptr;
 };
 
 // SMPI's tags for collective messages (src/smpi/include/private.hpp): disjoint from user tags, which are >= 0.
@@ -52,6 +55,9 @@ public:
 
   int rank() const { return rank_; }
   int size() const { return comm_.size(); }
+  const Communicator& comm() const { return comm_; }
+  /// This rank in another communicator it belongs to (a hierarchical algorithm's sub-communicator).
+  Coll on(const Communicator& other) const { return Coll(world_, other, world_rank_); }
 
   void send(int dst, uint64_t bytes, int tag);
   void recv(int src, uint64_t bytes, int tag);

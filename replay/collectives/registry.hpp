@@ -27,6 +27,8 @@ struct CollAlgorithm {
   CollFunction run;
   CostFunction predict = nullptr;  // nullptr: no model yet, never chosen by --select model
   TuneFunction tune    = nullptr;  // tunes CollArgs before predict and run under --select model
+  /// Runs other algorithms on sub-communicators (hierarchical, grid): never chosen for a sub-communicator's step.
+  bool composite = false;
 };
 
 struct CollOperation {

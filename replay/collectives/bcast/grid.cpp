@@ -1,0 +1,99 @@
+// Grid broadcasts: the two-level polyalgorithm of Steffenel's framework (adaptive-collectives paper, sections 3
+// and 5). The level-0 groups of the communicator (its clusters) are represented by their leaders (coordinators);
+// a heuristic of models/grid_bcast.hpp orders the coordinator-to-coordinator transfers from the pLogP parameters
+// between clusters (L_ij, g_ij(m)) and each cluster's internal broadcast time T_i, the cost of the cheapest flat
+// broadcast for that cluster. The coordinators execute the schedule as real messages, each sending its transfers
+// one after the other in the schedule's order, then broadcast inside their cluster with that flat algorithm.
+// Costed as the schedule's makespan. Without clusters it is the binomial tree.
+#include "models/grid_bcast.hpp"
+#include "replay/collectives/algorithms.hpp"
+#include "replay/collectives/hierarchy/levels.hpp"
+
+#include <limits>
+
+namespace tireplay::algorithms {
+
+namespace {
+
+struct GridPlan {
+  models::GridSchedule schedule;
+  std::vector<const CollAlgorithm*> internal;  // per cluster: its flat broadcast
+  std::vector<CollArgs> internal_args;         // tuned for it
+};
+
+GridPlan plan(const models::HierarchyModel& h, const models::GridHeuristic& heuristic, const CollArgs& a)
+{
+  const int n = h.groups();
+  models::GridBcastInstance instance;
+  instance.clusters = n;
+  instance.root     = h.ranks.group(0, a.root);
+  GridPlan p;
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < n; j++) {
+      instance.latency.push_back(i == j ? 0 : h.link(i, j).latency);
+      instance.gap.push_back(i == j ? 0 : h.link(i, j).gap(static_cast<double>(a.bytes)));
+    }
+    CollArgs inside = a;
+    inside.root     = 0;
+    double seconds  = 0;
+    p.internal.push_back(hierarchy::best_flat(ActionKind::Bcast, h.clusters[i], inside, &seconds));
+    p.internal_args.push_back(inside);
+    instance.internal.push_back(h.clusters[i].size > 1 ? seconds : 0);
+  }
+  p.schedule = models::schedule_grid_bcast(heuristic, instance);
+  return p;
+}
+
+} // namespace
+
+template <int Heuristic>
+void bcast_grid(Coll& c, const CollArgs& a)
+{
+  const models::HierarchyModel* h = hierarchy::of(a);
+  if (h == nullptr)
+    return bcast_binomial(c, a);
+  GridPlan p = plan(*h, models::grid_heuristics()[Heuristic], a);
+  const models::RankHierarchy& ranks = h->ranks;
+  int mine        = ranks.group(0, c.rank());
+  int coordinator = ranks.leader(0, mine, a.root);
+  if (c.rank() == coordinator) {
+    for (const auto& t : p.schedule.transfers)
+      if (t.to == mine)
+        c.recv(ranks.leader(0, t.from, a.root), a.bytes, kTagBcast);
+    for (const auto& t : p.schedule.transfers)
+      if (t.from == mine)
+        c.send(ranks.leader(0, t.to, a.root), a.bytes, kTagBcast);
+  }
+  const std::vector<int>& members = ranks.members(0, mine);
+  if (members.size() < 2 || p.internal[mine] == nullptr)
+    return;
+  CollArgs inside = p.internal_args[mine];
+  inside.root     = static_cast<int>(std::lower_bound(members.begin(), members.end(), coordinator) - members.begin());
+  Coll sub        = c.on(hierarchy::sub_communicator(c, a, members));
+  p.internal[mine]->run(sub, inside);
+}
+
+template <int Heuristic>
+double predict_bcast_grid(const models::ModelContext& context, const CollArgs& a)
+{
+  if (context.hierarchy == nullptr)
+    return std::numeric_limits<double>::infinity();
+  return plan(*context.hierarchy, models::grid_heuristics()[Heuristic], a).schedule.makespan_seconds;
+}
+
+template void bcast_grid<0>(Coll&, const CollArgs&);
+template void bcast_grid<1>(Coll&, const CollArgs&);
+template void bcast_grid<2>(Coll&, const CollArgs&);
+template void bcast_grid<3>(Coll&, const CollArgs&);
+template void bcast_grid<4>(Coll&, const CollArgs&);
+template void bcast_grid<5>(Coll&, const CollArgs&);
+template void bcast_grid<6>(Coll&, const CollArgs&);
+template double predict_bcast_grid<0>(const models::ModelContext&, const CollArgs&);
+template double predict_bcast_grid<1>(const models::ModelContext&, const CollArgs&);
+template double predict_bcast_grid<2>(const models::ModelContext&, const CollArgs&);
+template double predict_bcast_grid<3>(const models::ModelContext&, const CollArgs&);
+template double predict_bcast_grid<4>(const models::ModelContext&, const CollArgs&);
+template double predict_bcast_grid<5>(const models::ModelContext&, const CollArgs&);
+template double predict_bcast_grid<6>(const models::ModelContext&, const CollArgs&);
+
+} // namespace tireplay::algorithms
