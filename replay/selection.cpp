@@ -84,7 +84,7 @@ void print_decision(FILE* out, const Decision& d)
     std::fprintf(out, "  no algorithm has a model: the fixed choice runs\n");
   for (const auto& c : d.candidates)
   {
-    std::fprintf(out, "  %c %-18.*s %.9g s", c.algorithm == d.chosen ? '*' : ' ',
+    std::fprintf(out, "  %c %-24.*s %.9g s", c.algorithm == d.chosen ? '*' : ' ',
                  static_cast<int>(c.algorithm->name.size()), c.algorithm->name.data(), c.predicted_seconds);
     if (c.tuning.segment_bytes > 0)
       std::fprintf(out, "  (segments of %llu bytes)", static_cast<unsigned long long>(c.tuning.segment_bytes));

@@ -11,6 +11,8 @@
 #                    platform tags: figure5 -> platforms/cluster_figure5.xml + hosts_figure5.txt
 #                                   16      -> platforms/cluster_16.xml      + hosts_16.txt
 #                                   two_level -> platforms/two_level.xml     + hosts_two_level.txt
+#                                   grid_88 -> platforms/grid_88.xml, nancy_rennes -> platforms/nancy_rennes.xml
+#                                   (+ hosts_<tag>.txt: one rank per host, cluster by cluster)
 #   RECORD_PROGRAMS  space-separated program names (default: every traces/programs/*.c)
 #   SMPICC, SMPIRUN  compiler / launcher (default: smpicc, smpirun from PATH)
 #
@@ -59,6 +61,8 @@ platform_of() {
     figure5)   echo "platforms/cluster_figure5.xml platforms/hosts_figure5.txt" ;;
     16)        echo "platforms/cluster_16.xml platforms/hosts_16.txt" ;;
     two_level) echo "platforms/two_level.xml platforms/hosts_two_level.txt" ;;
+    grid_88)   echo "platforms/grid_88.xml platforms/hosts_grid_88.txt" ;;
+    nancy_rennes) echo "platforms/nancy_rennes.xml platforms/hosts_nancy_rennes.txt" ;;
     *) echo "record.sh: unknown platform tag '$1'" >&2; return 1 ;;
   esac
 }
