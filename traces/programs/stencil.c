@@ -5,7 +5,6 @@
  * conditions (PARAMS doubles, 4 MiB). At the end: a transpose (MPI_Alltoall, TRANSPOSE doubles per pair), a
  * checksum MPI_Reduce and a MPI_Gather of each rank's corner block. Works with any number of ranks >= 2. */
 #include <mpi.h>
-#include <smpi/smpi.h>
 #include <stdlib.h>
 
 #define B 256                /* local block: B x B doubles */
