@@ -51,8 +51,8 @@ private:
 struct HierarchyModel {
   RankHierarchy ranks;
   std::vector<ModelContext> steps;     // per step: its largest communicator
-  std::vector<ModelContext> clusters;  // per level-0 group: its ranks
-  std::vector<PointToPoint> between;   // [a * clusters + b]: from group a's lowest rank to group b's
+  std::vector<ModelContext> clusters;  // per level-0 group: its ranks (empty past 64 groups)
+  std::vector<PointToPoint> between;   // [a * clusters + b]: from group a's lowest rank to group b's (idem)
   const PointToPoint& link(int a, int b) const { return between[static_cast<size_t>(a * groups() + b)]; }
   int groups() const { return static_cast<int>(clusters.size()); }
 };
@@ -63,8 +63,9 @@ struct HierarchyModel {
 /// in the order of their lowest rank.
 std::vector<std::vector<int>> platform_levels(const std::vector<simgrid::s4u::Host*>& hosts);
 
-/// The hierarchy model of ranks placed on `hosts`, or nullptr when they form no hierarchy (platform_levels empty)
-/// or more than 64 level-0 groups (then pricing every pair of groups would cost a route per pair).
+/// The hierarchy model of ranks placed on `hosts`, or nullptr when they form no hierarchy (platform_levels empty).
+/// Past 64 level-0 groups it has no cluster view (`clusters` and `between` empty: the grid algorithms do not
+/// apply), as pricing every pair of groups would cost a route per pair.
 std::shared_ptr<HierarchyModel> hierarchy_for(const std::vector<simgrid::s4u::Host*>& hosts,
                                                      const NetworkFactors& f);
 

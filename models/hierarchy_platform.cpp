@@ -75,10 +75,10 @@ std::shared_ptr<HierarchyModel> hierarchy_for(const std::vector<sg4::Host*>& hos
     return nullptr;
   auto model = std::make_shared<HierarchyModel>(HierarchyModel{RankHierarchy(std::move(levels)), {}, {}, {}});
   const RankHierarchy& h = model->ranks;
-  if (h.groups(0) > 64)
-    return nullptr;
   for (int s = 0; s < h.steps(); s++)
     model->steps.push_back(context_for(hosts_of(hosts, h.largest_step_members(s)), f));
+  if (h.groups(0) > 64)
+    return model;  // no cluster view: pricing every pair of groups would cost a route per pair
   for (int g = 0; g < h.groups(0); g++)
     model->clusters.push_back(context_for(hosts_of(hosts, h.members(0, g)), f));
   for (int a = 0; a < h.groups(0); a++)

@@ -90,7 +90,7 @@ void alltoall_local_group(Coll& c, const CollArgs& a)
 
 double predict_alltoall_local_group(const models::ModelContext& context, const CollArgs& a)
 {
-  if (context.hierarchy == nullptr)
+  if (context.hierarchy == nullptr || context.hierarchy->clusters.empty())
     return std::numeric_limits<double>::infinity();
   const models::HierarchyModel& model = *context.hierarchy;
   const models::RankHierarchy& h      = model.ranks;

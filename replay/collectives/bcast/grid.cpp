@@ -4,7 +4,7 @@
 // between clusters (L_ij, g_ij(m)) and each cluster's internal broadcast time T_i, the cost of the cheapest flat
 // broadcast for that cluster. The coordinators execute the schedule as real messages, each sending its transfers
 // one after the other in the schedule's order, then broadcast inside their cluster with that flat algorithm.
-// Costed as the schedule's makespan. Without clusters it is the binomial tree.
+// Costed as the schedule's makespan. Without clusters (or past 64) it is the binomial tree.
 #include "models/grid_bcast.hpp"
 #include "replay/collectives/algorithms.hpp"
 #include "replay/collectives/hierarchy/levels.hpp"
@@ -50,7 +50,7 @@ template <int Heuristic>
 void bcast_grid(Coll& c, const CollArgs& a)
 {
   const models::HierarchyModel* h = hierarchy::of(a);
-  if (h == nullptr)
+  if (h == nullptr || h->clusters.empty())
     return bcast_binomial(c, a);
   GridPlan p = plan(*h, models::grid_heuristics()[Heuristic], a);
   const models::RankHierarchy& ranks = h->ranks;
@@ -76,7 +76,7 @@ void bcast_grid(Coll& c, const CollArgs& a)
 template <int Heuristic>
 double predict_bcast_grid(const models::ModelContext& context, const CollArgs& a)
 {
-  if (context.hierarchy == nullptr)
+  if (context.hierarchy == nullptr || context.hierarchy->clusters.empty())
     return std::numeric_limits<double>::infinity();
   return plan(*context.hierarchy, models::grid_heuristics()[Heuristic], a).schedule.makespan_seconds;
 }
