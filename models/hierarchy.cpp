@@ -17,6 +17,11 @@ RankHierarchy::RankHierarchy(std::vector<std::vector<int>> group_of) : group_of_
   }
 }
 
+int index_of(const std::vector<int>& members, int rank)
+{
+  return static_cast<int>(std::lower_bound(members.begin(), members.end(), rank) - members.begin());
+}
+
 int RankHierarchy::leader(int level, int group, int root) const
 {
   return group_of_[level][root] == group ? root : members_[level][group].front();
@@ -31,26 +36,11 @@ std::vector<int> RankHierarchy::step_members(int step, int rank, int root) const
 {
   if (step == levels())
     return members_[step - 1][group_of_[step - 1][rank]];
+  // The leaders of the level-s groups inside rank's level-(s-1) group (levels nest: one member tells).
   std::vector<int> leaders;
-  // The level-s groups inside the parent group, met in the order of their lowest rank.
-  const std::vector<int>* parent = nullptr;
-  std::vector<int> everyone;
-  if (step == 0) {
-    everyone.resize(static_cast<size_t>(ranks()));
-    for (int r = 0; r < ranks(); r++)
-      everyone[r] = r;
-    parent = &everyone;
-  } else {
-    parent = &members_[step - 1][group_of_[step - 1][rank]];
-  }
-  std::vector<char> seen(members_[step].size(), 0);
-  for (int r : *parent) {
-    int g = group_of_[step][r];
-    if (seen[g])
-      continue;
-    seen[g] = 1;
-    leaders.push_back(leader(step, g, root));
-  }
+  for (int g = 0; g < groups(step); g++)
+    if (step == 0 || group_of_[step - 1][members_[step][g].front()] == group_of_[step - 1][rank])
+      leaders.push_back(leader(step, g, root));
   std::sort(leaders.begin(), leaders.end());
   return leaders;
 }

@@ -38,6 +38,11 @@ public:
   /// The ranks of `rank`'s step-s communicator, ascending: the leaders of the level-s groups inside its
   /// level-(s-1) group (every level-0 leader for step 0; every rank of its finest group for the last step).
   std::vector<int> step_members(int step, int rank, int root) const;
+  /// The ranks whose data a member of step s stands for: its level-s group (itself alone in the last step).
+  int carried(int step, int rank) const
+  {
+    return step == levels() ? 1 : static_cast<int>(members(step, group(step, rank)).size());
+  }
   /// The step-s communicator with the most ranks (rooted at rank 0), for the models.
   std::vector<int> largest_step_members(int step) const;
 
@@ -45,6 +50,9 @@ private:
   std::vector<std::vector<int>> group_of_;
   std::vector<std::vector<std::vector<int>>> members_;  // [level][group]: ranks
 };
+
+/// The position of `rank` in `members` (ascending, holding it): its rank in their communicator.
+int index_of(const std::vector<int>& members, int rank);
 
 /// What the models know of a communicator's hierarchy: its levels, the model context of the largest communicator
 /// of each step, and the level-0 groups (clusters) seen one by one and from one another, for the grid algorithms.

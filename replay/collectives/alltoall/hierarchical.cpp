@@ -11,15 +11,6 @@
 
 namespace tireplay::algorithms {
 
-namespace {
-
-int group_size(const models::RankHierarchy& h, int step, int rank)
-{
-  return step == h.levels() ? 1 : static_cast<int>(h.members(step, h.group(step, rank)).size());
-}
-
-} // namespace
-
 void alltoall_hierarchical(Coll& c, const CollArgs& a)
 {
   const models::HierarchyModel* model = hierarchy::of(a);
@@ -36,7 +27,7 @@ void alltoall_hierarchical(Coll& c, const CollArgs& a)
     std::vector<int> leaders = h.step_members(0, c.rank(), 0);
     std::vector<uint64_t> counts;
     for (int leader : leaders)
-      counts.push_back(a.bytes * static_cast<uint64_t>(group_size(h, 0, leader) * group_size(h, 0, c.rank())));
+      counts.push_back(a.bytes * static_cast<uint64_t>(h.carried(0, leader) * h.carried(0, c.rank())));
     CollArgs exchange    = a;
     exchange.send_counts = &counts;
     exchange.recv_counts = &counts;
@@ -52,11 +43,11 @@ void alltoall_hierarchical(Coll& c, const CollArgs& a)
       continue;
     std::vector<uint64_t> counts;
     for (int m : members)
-      counts.push_back(row * static_cast<uint64_t>(group_size(h, s, m)));
+      counts.push_back(row * static_cast<uint64_t>(h.carried(s, m)));
     int root  = hierarchy::step_root(h, s, c.rank(), 0);
-    int local = static_cast<int>(std::lower_bound(members.begin(), members.end(), root) - members.begin());
+    int local = models::index_of(members, root);
     Coll sub  = c.on(hierarchy::sub_communicator(c, a, members));
-    sub.fan_out(local, 0, &counts, row * static_cast<uint64_t>(group_size(h, s, c.rank())), kTagScatterv);
+    sub.fan_out(local, 0, &counts, row * static_cast<uint64_t>(h.carried(s, c.rank())), kTagScatterv);
   }
 }
 

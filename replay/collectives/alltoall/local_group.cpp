@@ -35,7 +35,7 @@ void exchange(Coll& c, const models::RankHierarchy& h, int x, int y, uint64_t bl
   int nx = static_cast<int>(xs.size()), ny = static_cast<int>(ys.size());
   auto& requests = c.scratch();
   if (h.group(0, c.rank()) == x) {
-    int me = static_cast<int>(std::lower_bound(xs.begin(), xs.end(), c.rank()) - xs.begin());
+    int me = models::index_of(xs, c.rank());
     for (int start = 0; start < ny; start += nx) {
       int z = std::min(nx, ny - start);
       requests.push_back(c.irecv(ys[start + me % z], block * z, kTagAlltoall));
@@ -44,7 +44,7 @@ void exchange(Coll& c, const models::RankHierarchy& h, int x, int y, uint64_t bl
       c.waitall(requests);
     }
   } else {
-    int me    = static_cast<int>(std::lower_bound(ys.begin(), ys.end(), c.rank()) - ys.begin());
+    int me    = models::index_of(ys, c.rank());
     int start = me / nx * nx;
     int z     = std::min(nx, ny - start);
     requests.push_back(c.irecv(xs[me - start], block * nx, kTagAlltoall));
@@ -65,7 +65,7 @@ void alltoall_local_group(Coll& c, const CollArgs& a)
   int cluster                    = h.group(0, c.rank());
   const auto& members            = h.members(0, cluster);
   int n  = static_cast<int>(members.size());
-  int me = static_cast<int>(std::lower_bound(members.begin(), members.end(), c.rank()) - members.begin());
+  int me = models::index_of(members, c.rank());
   std::vector<int> remote = other_sizes(h, cluster);
 
   std::vector<uint64_t> sends(n), receives(n);

@@ -10,6 +10,9 @@
 #include "replay/collectives/hierarchy/levels.hpp"
 
 #include <limits>
+#include <map>
+#include <memory>
+#include <tuple>
 
 namespace tireplay::algorithms {
 
@@ -18,7 +21,7 @@ namespace {
 struct GridPlan {
   models::GridSchedule schedule;
   std::vector<const CollAlgorithm*> internal;  // per cluster: its flat broadcast
-  std::vector<CollArgs> internal_args;         // tuned for it
+  std::vector<uint64_t> internal_segment;      // its segment size, as the model tuned it
 };
 
 GridPlan plan(const models::HierarchyModel& h, const models::GridHeuristic& heuristic, const CollArgs& a)
@@ -37,11 +40,24 @@ GridPlan plan(const models::HierarchyModel& h, const models::GridHeuristic& heur
     inside.root     = 0;
     double seconds  = 0;
     p.internal.push_back(hierarchy::best_flat(ActionKind::Bcast, h.clusters[i], inside, &seconds));
-    p.internal_args.push_back(inside);
+    p.internal_segment.push_back(inside.segment_bytes);
     instance.internal.push_back(h.clusters[i].size > 1 ? seconds : 0);
   }
   p.schedule = models::schedule_grid_bcast(heuristic, instance);
   return p;
+}
+
+/// The plan of a call, made once per (hierarchy, heuristic, root, size) and shared by every rank and every such
+/// call: a plan costs every flat model in every cluster. One cache per thread (SimGrid may run actors in threads).
+const GridPlan& shared_plan(const models::ModelContext& context, int heuristic, const CollArgs& a)
+{
+  using Key = std::tuple<std::shared_ptr<const models::HierarchyModel>, int, int, uint64_t>;
+  thread_local std::map<Key, GridPlan> plans;  // the key holds the hierarchy: its address is never reused
+  Key key{context.hierarchy, heuristic, a.root, a.bytes};
+  auto it = plans.find(key);
+  if (it == plans.end())
+    it = plans.emplace(key, plan(*context.hierarchy, models::grid_heuristics()[heuristic], a)).first;
+  return it->second;
 }
 
 } // namespace
@@ -52,7 +68,7 @@ void bcast_grid(Coll& c, const CollArgs& a)
   const models::HierarchyModel* h = hierarchy::of(a);
   if (h == nullptr || h->clusters.empty())
     return bcast_binomial(c, a);
-  GridPlan p = plan(*h, models::grid_heuristics()[Heuristic], a);
+  const GridPlan& p = shared_plan(*a.model, Heuristic, a);
   const models::RankHierarchy& ranks = h->ranks;
   int mine        = ranks.group(0, c.rank());
   int coordinator = ranks.leader(0, mine, a.root);
@@ -67,8 +83,9 @@ void bcast_grid(Coll& c, const CollArgs& a)
   const std::vector<int>& members = ranks.members(0, mine);
   if (members.size() < 2 || p.internal[mine] == nullptr)
     return;
-  CollArgs inside = p.internal_args[mine];
-  inside.root     = static_cast<int>(std::lower_bound(members.begin(), members.end(), coordinator) - members.begin());
+  CollArgs inside      = a;
+  inside.segment_bytes = p.internal_segment[mine];
+  inside.root     = models::index_of(members, coordinator);
   Coll sub        = c.on(hierarchy::sub_communicator(c, a, members));
   p.internal[mine]->run(sub, inside);
 }
@@ -78,7 +95,7 @@ double predict_bcast_grid(const models::ModelContext& context, const CollArgs& a
 {
   if (context.hierarchy == nullptr || context.hierarchy->clusters.empty())
     return std::numeric_limits<double>::infinity();
-  return plan(*context.hierarchy, models::grid_heuristics()[Heuristic], a).schedule.makespan_seconds;
+  return shared_plan(context, Heuristic, a).schedule.makespan_seconds;
 }
 
 template void bcast_grid<0>(Coll&, const CollArgs&);

@@ -10,12 +10,6 @@ namespace tireplay::algorithms {
 
 namespace {
 
-/// Ranks whose blocks a member of step s carries: its level-s group (one rank in the last step).
-int carried(const models::RankHierarchy& h, int step, int rank)
-{
-  return step == h.levels() ? 1 : static_cast<int>(h.members(step, h.group(step, rank)).size());
-}
-
 uint64_t largest_block(const models::RankHierarchy& h, int step, uint64_t bytes)
 {
   int most = 1;
@@ -42,11 +36,11 @@ void gather_hierarchical(Coll& c, const CollArgs& a)
       continue;
     std::vector<uint64_t> counts;
     for (int m : members)
-      counts.push_back(a.bytes * static_cast<uint64_t>(carried(h, s, m)));
+      counts.push_back(a.bytes * static_cast<uint64_t>(h.carried(s, m)));
     int root      = hierarchy::step_root(h, s, c.rank(), a.root);
     CollArgs step = a;
-    step.root     = static_cast<int>(std::lower_bound(members.begin(), members.end(), root) - members.begin());
-    step.bytes    = a.bytes * static_cast<uint64_t>(carried(h, s, c.rank()));
+    step.root     = models::index_of(members, root);
+    step.bytes    = a.bytes * static_cast<uint64_t>(h.carried(s, c.rank()));
     Coll sub      = c.on(hierarchy::sub_communicator(c, a, members));
     if (std::all_of(counts.begin(), counts.end(), [&](uint64_t n) { return n == counts[0]; })) {
       step.bytes2 = counts[0];

@@ -33,7 +33,7 @@ void run_step(Coll& c, const CollArgs& a, int step, CollFunction flat, CollArgs 
   if (members.size() < 2)
     return;
   int root       = step_root(h, step, c.rank(), a.root);
-  step_args.root = static_cast<int>(std::lower_bound(members.begin(), members.end(), root) - members.begin());
+  step_args.root = models::index_of(members, root);
   Coll sub       = c.on(sub_communicator(c, a, members));
   flat(sub, step_args);
 }
