@@ -106,6 +106,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
   replay = std::make_unique<ReplayState>(np, std::move(selector), std::move(progress));
   replay->p2p.config = smpi;
   replay->reductions_in_steps = opt.reductions == "steps";
+  replay->record_timeline     = opt.record_timeline;
   for (int r = 0; r < np; r++) {
     replay->ranks[r].rank   = r;
     replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np);
@@ -131,8 +132,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
     throw InputError(replay->error);
 
   ReplayResult result;
-  for (const auto& rank : replay->ranks) {
+  for (auto& rank : replay->ranks) {
     result.ranks.push_back(rank.stats);
+    if (opt.record_timeline)
+      result.timeline.ranks.push_back(std::move(rank.events));
     result.actions += rank.stats.actions;
     result.simulated_time = std::max(result.simulated_time, rank.stats.finish_time);
     result.hosts.push_back(hosts[rank.rank]->get_name());

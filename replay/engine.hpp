@@ -2,6 +2,7 @@
 #pragma once
 
 #include "replay/replay_state.hpp"
+#include "src/report/timeline.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -24,7 +25,8 @@ struct ReplayOptions {
   int limit              = 0;  // K of the K-limited reduce trees outside --select model (0: the model's)
   std::string reductions = "after";  // where a reduce's flops run: "after" the call (SimGrid) or in its "steps"
   std::string contention_signature;  // all-to-all contention signature for the models: preset or "gamma,delta,M"
-  bool progress = false;
+  bool progress        = false;
+  bool record_timeline = false;  // fill ReplayResult::timeline
 };
 
 struct BlockedRank {
@@ -41,6 +43,7 @@ struct ReplayResult {
   std::vector<std::string> hosts;  // host of each rank
   std::vector<BlockedRank> blocked;
   std::vector<P2PWorld::Unmatched> unmatched;
+  Timeline timeline;  // with ReplayOptions::record_timeline
 };
 
 /// A simulated failure of the replayed application (the trace deadlocks). Exit status 3.

@@ -32,6 +32,11 @@ private:
   void waitall();
   void waitany();
   void collective(const Action& a);
+  void record(ActionKind kind, const Action& a, double start, double end, double flops)
+  {
+    if (replay_.record_timeline)
+      me_.events.push_back({kind, start, end, a.bytes, flops, me_.current_line});
+  }
 
   ReplayState& replay_;
   P2PWorld& p2p_;
@@ -253,11 +258,17 @@ void RankReplay::execute(const Action& a)
       // smpi/simulate-computation; with --reductions steps, a reduce's algorithm executed them.
       if (!(a.kind == ActionKind::Reduce && replay_.reductions_in_steps))
         compute(a.flops);
-      me_.stats.compute_seconds += sg4::Engine::get_clock() - after_comm;
+      double end = sg4::Engine::get_clock();
+      me_.stats.compute_seconds += end - after_comm;
+      record(a.kind, a, start, after_comm, 0);
+      if (end > after_comm)
+        record(ActionKind::Compute, a, after_comm, end, a.flops);
       return;
     }
   }
-  *bucket += sg4::Engine::get_clock() - start;
+  double end = sg4::Engine::get_clock();
+  *bucket += end - start;
+  record(a.kind, a, start, end, a.kind == ActionKind::Compute ? a.flops : 0);
 }
 
 void RankReplay::finish()

@@ -6,6 +6,7 @@
 #include "replay/communicator.hpp"
 #include "replay/p2p.hpp"
 #include "replay/progress.hpp"
+#include "src/report/timeline.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <memory>
@@ -33,6 +34,7 @@ struct RankState {
   std::unique_ptr<RankReader> reader;
   std::vector<PendingRequest> pending;
   RankStats stats;
+  std::vector<TimedEvent> events;  // filled when the replay records its timeline
   ActionKind current = ActionKind::Init;  // what the rank is doing, for the report of a blocked replay
   uint64_t current_line = 0;
   bool finished         = false;
@@ -46,6 +48,7 @@ struct ReplayState {
   Progress progress;
   std::string error;  // first input error met by an actor; the replay stops
   bool reductions_in_steps = false;  // --reductions steps: reduce algorithms execute the flops (CollArgs)
+  bool record_timeline     = false;  // keep every action's start and end (timed outputs, pictures)
 
   ReplayState(int world_size, Selector selector_, Progress progress_)
       : p2p(world_size)

@@ -1,0 +1,56 @@
+#include "src/report/gnuplot.hpp"
+
+#include "src/trace/rank_reader.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+#include <sys/wait.h>
+
+namespace tireplay {
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix)
+{
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+} // namespace
+
+std::string gnuplot_quote(const std::string& text)
+{
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string gnuplot_output(const std::string& path, int width, int height)
+{
+  std::string size = std::to_string(width) + "," + std::to_string(height);
+  std::string terminal;
+  if (ends_with(path, ".svg"))
+    terminal = "set terminal svg size " + size + " dynamic font 'sans,11'\n";
+  else if (ends_with(path, ".png"))
+    terminal = "set terminal pngcairo size " + size + " font 'sans,9'\n";
+  else
+    throw std::invalid_argument(path + ": a picture is written as .svg or .png");
+  return terminal + "set output " + gnuplot_quote(path) + "\n";
+}
+
+void run_gnuplot(const std::string& script, const std::string& path)
+{
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+    throw InputError(path + ": drawing needs gnuplot (Debian package gnuplot-nox), which is not installed");
+  FILE* pipe = popen("gnuplot", "w");
+  if (pipe == nullptr)
+    throw InputError(path + ": cannot run gnuplot");
+  std::fwrite(script.data(), 1, script.size(), pipe);
+  int status = pclose(pipe);
+  if (status != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw InputError(path + ": gnuplot failed to draw it (its message is above)");
+}
+
+} // namespace tireplay
