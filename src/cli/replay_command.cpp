@@ -1,6 +1,7 @@
 #include "replay/engine.hpp"
 #include "src/cli/commands.hpp"
 #include "src/report/summary.hpp"
+#include "src/report/timed_outputs.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -16,6 +17,7 @@ int replay_command(int argc, char** argv)
 {
   ReplayOptions opt;
   std::string json;
+  TimedOutputs timed;
   bool quiet = false;
   po::options_description desc(
       "usage: tireplay replay --platform P.xml --trace TRACE [--hostfile H | --deployment D] [--np N] [options]\n\n"
@@ -45,6 +47,12 @@ int replay_command(int argc, char** argv)
        "gamma,delta_seconds,threshold_bytes")
       ("explain", po::value(&opt.explain), "write the model's decisions (candidates, predicted seconds) to FILE")
       ("json", po::value(&json), "write a JSON summary to this file")
+      ("paje", po::value(&timed.paje), "write a Paje trace of the simulated run (ViTE, pajeng)")
+      ("events-csv", po::value(&timed.events_csv), "write every action's start and end: "
+                                                  "rank,action,state,start,end,bytes,flops,line")
+      ("gantt", po::value(&timed.gantt), "draw a Gantt chart of the simulated run (FILE.svg or FILE.png)")
+      ("breakdown", po::value(&timed.breakdown), "draw the per-rank compute/communication/wait breakdown "
+                                                 "(FILE.svg or FILE.png)")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress");
 
   po::variables_map vm;
@@ -59,16 +67,19 @@ int replay_command(int argc, char** argv)
       throw po::error("--hostfile and --deployment exclude each other");
     if (opt.np < 0)
       throw po::error("--np must be positive");
-  } catch (const po::error& e) {
+    timed.check();
+  } catch (const std::exception& e) {  // po::error, and a picture's bad extension
     std::fprintf(stderr, "tireplay replay: %s\n(see tireplay replay --help)\n", e.what());
     return kExitBadInput;
   }
-  opt.progress = !quiet && isatty(STDERR_FILENO);
+  opt.progress        = !quiet && isatty(STDERR_FILENO);
+  opt.record_timeline = timed.need_timeline();
 
   try {
     ReplayResult result = run_replay(opt);
     if (!json.empty())
       write_json_summary(json, opt, result);
+    timed.write(result);
     if (!quiet)
       print_summary(stdout, result);
     print_problems(stderr, result);

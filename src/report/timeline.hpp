@@ -31,5 +31,9 @@ struct Timeline {
 /// The state an action shows as: compute, send, receive, wait, sendrecv, or the collective's name (bcast, ...).
 std::string_view state_name(ActionKind kind);
 Bucket bucket_of(ActionKind kind);
+/// The colour of a state in the pictures and the Paje trace, 0xRRGGBB: one per state, the same everywhere.
+uint32_t state_color(std::string_view state);
+/// Every state name, in the order of the legends.
+const std::vector<std::string_view>& all_states();
 
 } // namespace tireplay

@@ -1,0 +1,26 @@
+#include "src/report/timed_outputs.hpp"
+
+#include "src/report/gnuplot.hpp"
+
+namespace tireplay {
+
+void TimedOutputs::check() const
+{
+  for (const std::string* picture : {&gantt, &breakdown})
+    if (!picture->empty())
+      gnuplot_output(*picture, 1, 1);
+}
+
+void TimedOutputs::write(const ReplayResult& result) const
+{
+  if (!events_csv.empty())
+    write_events_csv(events_csv, result);
+  if (!paje.empty())
+    write_paje(paje, result);
+  if (!gantt.empty())
+    draw_gantt(gantt, result);
+  if (!breakdown.empty())
+    draw_breakdown(breakdown, result);
+}
+
+} // namespace tireplay
