@@ -8,7 +8,7 @@ namespace tireplay {
 
 // Exit statuses.
 constexpr int kExitOk       = 0;
-constexpr int kExitFailure  = 1;  // internal error
+constexpr int kExitFailure  = 1;  // internal error; `check`: out of tolerance
 constexpr int kExitBadInput = 2;  // the user's input or options are wrong
 constexpr int kExitBlocked  = 3;  // the replayed application deadlocks
 
@@ -25,6 +25,7 @@ int algorithms_command(int argc, char** argv);
 int predict_command(int argc, char** argv);
 int actions_command(int argc, char** argv);
 int topology_command(int argc, char** argv);
+int check_command(int argc, char** argv);
 
 /// Dispatches `tireplay <command> ...`.
 int run_cli(int argc, char** argv);

@@ -1,5 +1,6 @@
 #include "replay/engine.hpp"
 #include "src/cli/commands.hpp"
+#include "src/cli/replay_options.hpp"
 #include "src/report/summary.hpp"
 #include "src/report/timed_outputs.hpp"
 
@@ -23,29 +24,9 @@ int replay_command(int argc, char** argv)
       "usage: tireplay replay --platform P.xml --trace TRACE [--hostfile H | --deployment D] [--np N] [options]\n\n"
       "Replays a time-independent trace (an index of per-rank files, one shared file, or a directory of per-rank\n"
       "files) on a SimGrid platform and prints the predicted execution time and a per-rank breakdown.\n\noptions");
-  desc.add_options()("help,h", "this help")
-      ("platform", po::value(&opt.platform)->required(), "SimGrid XML platform")
-      ("trace", po::value(&opt.trace)->required(), "trace: index file, shared trace file or directory")
-      ("hostfile", po::value(&opt.hostfile), "hosts of the ranks, in order (smpirun's format: host or host:count)")
-      ("deployment", po::value(&opt.deployment), "SimGrid deployment file placing one actor per rank")
-      ("np", po::value(&opt.np)->default_value(0), "number of ranks (default: as many as the trace has)")
-      ("oversubscribe", po::bool_switch(&opt.oversubscribe), "wrap around the hostfile when ranks outnumber hosts")
-      ("cfg", po::value(&opt.cfg)->composing(), "key:value configuration: smpi/... for the MPI model, else SimGrid's")
-      ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`)")
-      ("select", po::value(&opt.select), "how collectives pick their algorithm: smpi (SMPI's default selector), "
-                                         "fixed (--coll), model (the cheapest by the analytic models)")
-      ("segment-bytes", po::value(&opt.segment_bytes), "segment size of pipelined algorithms (segmented_chain) "
-                                                       "with --select smpi or fixed; --select model tunes it")
-      ("limit", po::value(&opt.limit), "K of the K-limited reduce trees (greedy_k_transfers, greedy_k_reducers) "
-                                       "with --select smpi or fixed; default and --select model: the fewest K "
-                                       "that keeps the unlimited tree's predicted time")
-      ("reductions", po::value(&opt.reductions)->default_value("after"),
-       "where a reduce's flops run: after (every rank once after the call, as SimGrid's replay) or steps "
-       "(the reducing rank, at each vector it reduces, overlapping the next transfer)")
-      ("contention-signature", po::value(&opt.contention_signature),
-       "all-to-all contention signature for --select model: fast-ethernet, gigabit-ethernet, myrinet or "
-       "gamma,delta_seconds,threshold_bytes")
-      ("explain", po::value(&opt.explain), "write the model's decisions (candidates, predicted seconds) to FILE")
+  desc.add_options()("help,h", "this help");
+  desc.add(replay_options(opt));
+  desc.add_options()
       ("json", po::value(&json), "write a JSON summary to this file")
       ("paje", po::value(&timed.paje), "write a Paje trace of the simulated run (ViTE, pajeng)")
       ("events-csv", po::value(&timed.events_csv), "write every action's start and end: "
@@ -63,10 +44,7 @@ int replay_command(int argc, char** argv)
       return kExitOk;
     }
     po::notify(vm);
-    if (!opt.hostfile.empty() && !opt.deployment.empty())
-      throw po::error("--hostfile and --deployment exclude each other");
-    if (opt.np < 0)
-      throw po::error("--np must be positive");
+    check_replay_options(opt);
     timed.check();
   } catch (const std::exception& e) {  // po::error, and a picture's bad extension
     std::fprintf(stderr, "tireplay replay: %s\n(see tireplay replay --help)\n", e.what());

@@ -1,0 +1,75 @@
+// tireplay check: replays a trace and compares the prediction with a recorded baseline (docs/regression-checks.md).
+#include "src/cli/commands.hpp"
+#include "src/cli/replay_options.hpp"
+#include "src/report/regression.hpp"
+#include "src/report/summary.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace tireplay {
+
+int check_command(int argc, char** argv)
+{
+  ReplayOptions opt;
+  std::string baseline_path, tolerance_text = "2%";
+  bool write_baseline = false;
+  po::options_description desc(
+      "usage: tireplay check --platform P.xml --trace TRACE --baseline B.json [--tolerance 2%] [--write-baseline]\n"
+      "                      [replay options]\n\n"
+      "Replays a trace and compares its predicted time and per-rank breakdown (compute, comm, wait, finish) with a\n"
+      "baseline recorded by --write-baseline (a `tireplay replay --json` summary). Exit status: 0 within tolerance,\n"
+      "1 out of tolerance (slower or faster: a faster run asks for a new baseline), 2 bad input, 3 the trace\n"
+      "deadlocks.\n\noptions");
+  desc.add_options()("help,h", "this help")
+      ("baseline", po::value(&baseline_path)->required(), "the baseline JSON file")
+      ("tolerance", po::value(&tolerance_text)->default_value("2%"),
+       "allowed relative change, 2% or 0.02; per-rank values smaller than 1% of the predicted time are held to "
+       "that fraction of 1% of it")
+      ("write-baseline", po::bool_switch(&write_baseline), "record the baseline instead of checking it");
+  desc.add(replay_options(opt));
+  double tolerance = 0;
+  try {
+    po::variables_map vm;
+    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+    if (vm.count("help")) {
+      std::cout << desc << "\n";
+      return kExitOk;
+    }
+    po::notify(vm);
+    check_replay_options(opt);
+    tolerance = parse_tolerance(tolerance_text);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tireplay check: %s\n(see tireplay check --help)\n", e.what());
+    return kExitBadInput;
+  }
+
+  try {
+    Baseline baseline;
+    if (!write_baseline)
+      baseline = read_baseline(baseline_path);  // a missing baseline fails before the replay
+    ReplayResult result = run_replay(opt);
+    print_problems(stderr, result);
+    if (!result.blocked.empty())
+      return kExitBlocked;
+    if (write_baseline) {
+      write_json_summary(baseline_path, opt, result);
+      std::printf("tireplay check: baseline written to %s (predicted time %.9f s)\n", baseline_path.c_str(),
+                  result.simulated_time);
+      return kExitOk;
+    }
+    std::vector<Difference> differences = compare(baseline, result, tolerance);
+    print_check(stdout, baseline, result, tolerance, differences);
+    return differences.empty() ? kExitOk : kExitFailure;
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kExitBadInput;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "tireplay check: %s\n", e.what());
+    return kExitBadInput;
+  }
+}
+
+} // namespace tireplay

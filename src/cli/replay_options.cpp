@@ -1,0 +1,44 @@
+#include "src/cli/replay_options.hpp"
+
+namespace po = boost::program_options;
+
+namespace tireplay {
+
+po::options_description replay_options(ReplayOptions& opt)
+{
+  po::options_description desc("what to replay, and how");
+  desc.add_options()
+      ("platform", po::value(&opt.platform)->required(), "SimGrid XML platform")
+      ("trace", po::value(&opt.trace)->required(), "trace: index file, shared trace file or directory")
+      ("hostfile", po::value(&opt.hostfile), "hosts of the ranks, in order (smpirun's format: host or host:count)")
+      ("deployment", po::value(&opt.deployment), "SimGrid deployment file placing one actor per rank")
+      ("np", po::value(&opt.np)->default_value(0), "number of ranks (default: as many as the trace has)")
+      ("oversubscribe", po::bool_switch(&opt.oversubscribe), "wrap around the hostfile when ranks outnumber hosts")
+      ("cfg", po::value(&opt.cfg)->composing(), "key:value configuration: smpi/... for the MPI model, else SimGrid's")
+      ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`)")
+      ("select", po::value(&opt.select), "how collectives pick their algorithm: smpi (SMPI's default selector), "
+                                         "fixed (--coll), model (the cheapest by the analytic models)")
+      ("segment-bytes", po::value(&opt.segment_bytes), "segment size of pipelined algorithms (segmented_chain) "
+                                                       "with --select smpi or fixed; --select model tunes it")
+      ("limit", po::value(&opt.limit), "K of the K-limited reduce trees (greedy_k_transfers, greedy_k_reducers) "
+                                       "with --select smpi or fixed; default and --select model: the fewest K "
+                                       "that keeps the unlimited tree's predicted time")
+      ("reductions", po::value(&opt.reductions)->default_value("after"),
+       "where a reduce's flops run: after (every rank once after the call, as SimGrid's replay) or steps "
+       "(the reducing rank, at each vector it reduces, overlapping the next transfer)")
+      ("contention-signature", po::value(&opt.contention_signature),
+       "all-to-all contention signature for --select model: fast-ethernet, gigabit-ethernet, myrinet or "
+       "gamma,delta_seconds,threshold_bytes")
+      ("explain", po::value(&opt.explain), "write the model's decisions (candidates, predicted seconds) to FILE");
+  return desc;
+}
+
+void check_replay_options(const ReplayOptions& opt)
+{
+  if (!opt.hostfile.empty() && !opt.deployment.empty())
+    throw po::error("--hostfile and --deployment exclude each other");
+  if (opt.np < 0)
+    throw po::error("--np must be positive");
+}
+
+} // namespace tireplay

@@ -1,0 +1,118 @@
+#include "src/report/regression.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+
+namespace tireplay {
+namespace {
+
+double number(const nlohmann::json& j, const char* key, const std::string& where)
+{
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number())
+    throw InputError(where + ": field '" + key + "' is missing or not a number");
+  return it->get<double>();
+}
+
+double change(double before, double after)
+{
+  return before != 0 ? 100 * (after - before) / before : 0;
+}
+
+} // namespace
+
+Baseline read_baseline(const std::string& path)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw InputError(path + ": cannot read the baseline (record one with --write-baseline)");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path + ": not a JSON baseline: " + e.what());
+  }
+  Baseline b;
+  b.simulated_time = number(j, "simulated_time", path);
+  auto ranks       = j.find("per_rank");
+  if (ranks == j.end() || !ranks->is_array())
+    throw InputError(path + ": field 'per_rank' is missing or not an array");
+  for (size_t r = 0; r < ranks->size(); r++) {
+    std::string where = path + ": per_rank[" + std::to_string(r) + "]";
+    const auto& e     = (*ranks)[r];
+    RankStats s;
+    s.compute_seconds = number(e, "compute_seconds", where);
+    s.comm_seconds    = number(e, "comm_seconds", where);
+    s.wait_seconds    = number(e, "wait_seconds", where);
+    s.finish_time     = number(e, "finish_time", where);
+    b.ranks.push_back(s);
+  }
+  return b;
+}
+
+double parse_tolerance(const std::string& text)
+{
+  size_t used  = 0;
+  double value = -1;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  bool percent = used + 1 == text.size() && text.back() == '%';
+  if (used == 0 || (used != text.size() && !percent) || !(value >= 0) || !std::isfinite(value))
+    throw std::invalid_argument("--tolerance: expected a percentage (2%) or a fraction (0.02), got '" + text + "'");
+  return percent ? value / 100 : value;
+}
+
+std::vector<Difference> compare(const Baseline& baseline, const ReplayResult& now, double tolerance)
+{
+  if (baseline.ranks.size() != now.ranks.size())
+    throw std::invalid_argument("the baseline has " + std::to_string(baseline.ranks.size()) + " ranks, the replay " +
+                                std::to_string(now.ranks.size()));
+  std::vector<Difference> out;
+  if (std::abs(now.simulated_time - baseline.simulated_time) > tolerance * baseline.simulated_time)
+    out.push_back({-1, "predicted time", baseline.simulated_time, now.simulated_time});
+  const double floor = 0.01 * baseline.simulated_time;
+  for (size_t r = 0; r < now.ranks.size(); r++) {
+    const RankStats &b = baseline.ranks[r], &n = now.ranks[r];
+    const std::pair<const char*, std::pair<double, double>> values[] = {
+        {"compute", {b.compute_seconds, n.compute_seconds}},
+        {"comm", {b.comm_seconds, n.comm_seconds}},
+        {"wait", {b.wait_seconds, n.wait_seconds}},
+        {"finish", {b.finish_time, n.finish_time}}};
+    for (const auto& [what, v] : values)
+      if (std::abs(v.second - v.first) > tolerance * std::max(std::abs(v.first), floor))
+        out.push_back({static_cast<int>(r), what, v.first, v.second});
+  }
+  return out;
+}
+
+void print_check(FILE* out, const Baseline& baseline, const ReplayResult& now, double tolerance,
+                 const std::vector<Difference>& differences, size_t shown)
+{
+  std::fprintf(out, "tireplay check: %s (tolerance %g%%)\n",
+               differences.empty() ? "ok" : (now.simulated_time > baseline.simulated_time ? "REGRESSION" : "CHANGED"),
+               100 * tolerance);
+  std::fprintf(out, "  predicted time  %.9f s -> %.9f s  (%+.2f%%)\n", baseline.simulated_time, now.simulated_time,
+               change(baseline.simulated_time, now.simulated_time));
+  size_t ranks = 0;
+  for (const auto& d : differences)
+    ranks += d.rank >= 0;
+  if (ranks == 0)
+    return;
+  std::fprintf(out, "  %zu per-rank values out of tolerance:\n  %6s  %-8s %16s %16s %10s\n", ranks, "rank", "value",
+               "baseline (s)", "now (s)", "change");
+  size_t printed = 0;
+  for (const auto& d : differences)
+    if (d.rank >= 0 && printed++ < shown)
+      std::fprintf(out, "  %6d  %-8s %16.9f %16.9f %+9.2f%%\n", d.rank, d.what.c_str(), d.before, d.after,
+                   change(d.before, d.after));
+  if (ranks > shown)
+    std::fprintf(out, "  ... %zu more\n", ranks - shown);
+}
+
+} // namespace tireplay
