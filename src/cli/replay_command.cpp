@@ -1,5 +1,6 @@
 #include "replay/engine.hpp"
 #include "src/cli/commands.hpp"
+#include "src/report/otf2_timeline.hpp"
 #include "src/report/summary.hpp"
 
 #include <boost/program_options.hpp>
@@ -16,6 +17,7 @@ int replay_command(int argc, char** argv)
 {
   ReplayOptions opt;
   std::string json;
+  std::string otf2_out;
   bool quiet = false;
   po::options_description desc(
       "usage: tireplay replay --platform P.xml --trace TRACE [--hostfile H | --deployment D] [--np N] [options]\n\n"
@@ -45,6 +47,7 @@ int replay_command(int argc, char** argv)
        "gamma,delta_seconds,threshold_bytes")
       ("explain", po::value(&opt.explain), "write the model's decisions (candidates, predicted seconds) to FILE")
       ("json", po::value(&json), "write a JSON summary to this file")
+      ("otf2-out", po::value(&otf2_out), "write the timeline as an OTF2 archive DIR/traces.otf2")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress");
 
   po::variables_map vm;
@@ -64,11 +67,14 @@ int replay_command(int argc, char** argv)
     return kExitBadInput;
   }
   opt.progress = !quiet && isatty(STDERR_FILENO);
+  opt.record_timeline = opt.record_timeline || !otf2_out.empty();
 
   try {
     ReplayResult result = run_replay(opt);
     if (!json.empty())
       write_json_summary(json, opt, result);
+    if (!otf2_out.empty())
+      write_otf2_timeline(otf2_out, result);
     if (!quiet)
       print_summary(stdout, result);
     print_problems(stderr, result);
