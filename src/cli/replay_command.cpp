@@ -34,6 +34,7 @@ int replay_command(int argc, char** argv)
       ("gantt", po::value(&timed.gantt), "draw a Gantt chart of the simulated run (FILE.svg or FILE.png)")
       ("breakdown", po::value(&timed.breakdown), "draw the per-rank compute/communication/wait breakdown "
                                                  "(FILE.svg or FILE.png)")
+      ("otf2-out", po::value(&timed.otf2_dir), "write the timeline as an OTF2 archive DIR/traces.otf2")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress");
 
   po::variables_map vm;

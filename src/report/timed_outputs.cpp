@@ -1,6 +1,7 @@
 #include "src/report/timed_outputs.hpp"
 
 #include "src/report/gnuplot.hpp"
+#include "src/report/otf2_timeline.hpp"
 
 namespace tireplay {
 
@@ -17,6 +18,8 @@ void TimedOutputs::write(const ReplayResult& result) const
     write_events_csv(events_csv, result);
   if (!paje.empty())
     write_paje(paje, result);
+  if (!otf2_dir.empty())
+    write_otf2_timeline(otf2_dir, result);
   if (!gantt.empty())
     draw_gantt(gantt, result);
   if (!breakdown.empty())

@@ -22,9 +22,9 @@ void draw_breakdown(const std::string& path, const ReplayResult& result);
 
 /// The files `tireplay replay` was asked for (empty: not wanted).
 struct TimedOutputs {
-  std::string paje, events_csv, gantt, breakdown;
+  std::string paje, events_csv, otf2_dir, gantt, breakdown;
 
-  bool need_timeline() const { return !paje.empty() || !events_csv.empty() || !gantt.empty(); }
+  bool need_timeline() const { return !paje.empty() || !events_csv.empty() || !otf2_dir.empty() || !gantt.empty(); }
   /// Throws std::invalid_argument for a picture that is neither .svg nor .png, before any replay.
   void check() const;
   void write(const ReplayResult& result) const;

@@ -2,24 +2,12 @@
 
 #include "communicators.hpp"
 #include "regions.hpp"
+#include "src/report/otf2_strings.hpp"
 
 namespace tracer {
 namespace {
 
-/// Strings of the global definitions, numbered as they are written.
-class Strings {
-public:
-  explicit Strings(OTF2_GlobalDefWriter* w) : w_(w) {}
-  OTF2_StringRef operator()(const std::string& text)
-  {
-    OTF2_GlobalDefWriter_WriteString(w_, next_, text.c_str());
-    return next_++;
-  }
-
-private:
-  OTF2_GlobalDefWriter* w_;
-  OTF2_StringRef next_ = 0;
-};
+using Strings = tireplay::Otf2Strings;
 
 void write_comm(OTF2_GlobalDefWriter* w, Strings& str, OTF2_GroupRef& group, OTF2_CommRef ref,
                 const std::string& name, OTF2_GroupType type, const std::vector<uint64_t>& members)
