@@ -14,6 +14,7 @@ const std::vector<Command>& commands()
       {"actions", "print a trace's actions as the replay reads them (sizes in bytes), to compare traces", actions_command},
       {"predict", "predict each algorithm's time for one collective call, from the models", predict_command},
       {"topology", "group a platform's hosts into logical clusters (Lowekamp) and print their latencies", topology_command},
+      {"sweep", "replay a trace over the product of platform, deployment and algorithm variations, in parallel", sweep_command},
   };
   return table;
 }
