@@ -52,6 +52,19 @@ const char* kSweepUsage =
     "`collect` reads STUDY/plan.json and STUDY/runs/*.json, made by the commands of --emit-jobs wherever they\n"
     "ran, and writes the CSV and the plot.\n\noptions";
 
+/// Parses the options into their variables; false when --help was asked (and printed).
+bool parse_options(int argc, char** argv, const po::options_description& desc)
+{
+  po::variables_map vm;
+  po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+  if (vm.count("help")) {
+    std::cout << desc << "\n";
+    return false;
+  }
+  po::notify(vm);
+  return true;
+}
+
 /// Splits off the replay options after `--`.
 int split_replay_args(int argc, char** argv, std::vector<std::string>& replay_args)
 {
@@ -111,14 +124,9 @@ int collect_command(int argc, char** argv)
   desc.add_options()("help,h", "this help")("output,o", po::value(&study)->required(), "the study's directory")(
       "plot", po::value(&plot), "pictures: svg, png, both or none")("quiet,q", po::bool_switch(&quiet),
                                                                     "print nothing but problems");
-  po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
+    if (!parse_options(argc, argv, desc))
       return kExitOk;
-    }
-    po::notify(vm);
     return report(read_plan(study), plot_paths(study, plot), quiet);
   } catch (const po::error& e) {
     std::fprintf(stderr, "tireplay sweep collect: %s\n(see tireplay sweep --help)\n", e.what());
@@ -148,15 +156,9 @@ int sweep_command(int argc, char** argv)
       ("plot", po::value(&opt.plot), "pictures: svg (default), png, both or none")
       ("quiet,q", po::bool_switch(&opt.quiet), "print nothing but failures");
 
-  po::variables_map vm;
-  SweepPlan plan;
   try {
-    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
+    if (!parse_options(argc, argv, desc))
       return kExitOk;
-    }
-    po::notify(vm);
     if (opt.jobs < 1)
       throw po::error("--jobs must be at least 1");
     for (const auto& path : {opt.trace, opt.platform})
@@ -167,7 +169,7 @@ int sweep_command(int argc, char** argv)
       variations.push_back(parse_variation(v));
     std::vector<std::string> base{"--trace", opt.trace, "--platform", opt.platform};
     base.insert(base.end(), opt.replay_args.begin(), opt.replay_args.end());
-    plan = make_plan(opt.study, variations, base);
+    SweepPlan plan = make_plan(opt.study, variations, base);
     auto plots = plot_paths(opt.study, opt.plot);
     write_plan(plan);
 
