@@ -21,7 +21,7 @@ bool has_pair(const std::vector<std::string>& args, const std::string& option, c
 
 } // namespace
 
-TEST_CASE("--scale and --set parse factors and values with SimGrid units", "[sweep]")
+TEST_CASE("platform changes (--scale, --set) parse factors and values with SimGrid units", "[sweep]")
 {
   PlatformChange c = parse_platform_change("link.bw@rennes=0.5x", true, "--scale");
   CHECK(c.quantity == PlatformQuantity::LinkBandwidth);
