@@ -1,5 +1,7 @@
 #include "models/platform_params.hpp"
 
+#include "models/host_speed.hpp"
+
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
@@ -112,9 +114,9 @@ ModelContext context_for(const std::vector<sg4::Host*>& hosts, const NetworkFact
   context.size = static_cast<int>(hosts.size());
   if (hosts.empty())
     return context;
-  context.flops_per_second = hosts[0]->get_speed();
+  context.flops_per_second = effective_speed(*hosts[0]);
   for (const auto* host : hosts)
-    context.flops_per_second = std::min(context.flops_per_second, host->get_speed());
+    context.flops_per_second = std::min(context.flops_per_second, effective_speed(*host));
   if (context.size < 2)
     return context;
   context.two_way_load = f.crosstraffic ? 1.05 : 1;

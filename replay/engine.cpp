@@ -1,8 +1,10 @@
 #include "replay/engine.hpp"
 
 #include "models/alltoall_models.hpp"
+#include "models/host_speed.hpp"
 #include "replay/model_contexts.hpp"
 #include "replay/placement.hpp"
+#include "replay/platform_changes.hpp"
 #include "src/trace/trace_source.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -68,6 +70,13 @@ ReplayResult run_replay(const ReplayOptions& opt)
     throw std::invalid_argument("--reductions: unknown mode '" + opt.reductions + "' (valid: after, steps)");
   if (opt.limit < 0)
     throw std::invalid_argument("--limit must be positive");
+  if (opt.ranks_per_node < 0)
+    throw std::invalid_argument("--ranks-per-node must be positive");
+  std::vector<PlatformChange> changes;
+  for (const auto& s : opt.scale)
+    changes.push_back(parse_platform_change(s, true, "--scale"));
+  for (const auto& s : opt.set)
+    changes.push_back(parse_platform_change(s, false, "--set"));
 
   raise_open_file_limit();
   TraceInputs inputs = open_trace(opt.trace, opt.np);
@@ -83,7 +92,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
   } catch (const std::exception& e) {
     throw InputError(opt.platform + ": " + e.what());
   }
-  std::vector<sg4::Host*> hosts = place_ranks({opt.platform, opt.hostfile, opt.deployment, opt.oversubscribe}, engine, np);
+  // Before any model context is made (at the first decision, inside engine.run()): the models see the changes.
+  apply_platform_changes(engine, changes, opt.platform);
+  std::vector<sg4::Host*> hosts = place_ranks(
+      {opt.platform, opt.hostfile, opt.deployment, opt.oversubscribe, opt.ranks_per_node}, engine, np);
 
   std::unique_ptr<ReplayState> replay;
   Progress progress(opt.progress, inputs.total_bytes, [&replay]() {
@@ -111,6 +123,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
     replay->ranks[r].rank   = r;
     replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np);
     replay->p2p.hosts[r]    = hosts[r];
+    replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
     replay->p2p.overheads.emplace_back(smpi, *hosts[r]);
   }
   for (int r = 0; r < np; r++) {

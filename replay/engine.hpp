@@ -25,6 +25,9 @@ struct ReplayOptions {
   int limit              = 0;  // K of the K-limited reduce trees outside --select model (0: the model's)
   std::string reductions = "after";  // where a reduce's flops run: "after" the call (SimGrid) or in its "steps"
   std::string contention_signature;  // all-to-all contention signature for the models: preset or "gamma,delta,M"
+  std::vector<std::string> scale;  // QUANTITY[@ZONE]=FACTOR: platform changes (replay/platform_changes.hpp)
+  std::vector<std::string> set;    // QUANTITY[@ZONE]=VALUE with its unit, applied after the --scale ones
+  int ranks_per_node = 0;          // > 0: that many consecutive ranks on each host (replay/placement.hpp)
   bool progress        = false;
   bool record_timeline = false;  // fill ReplayResult::timeline
 };

@@ -48,7 +48,8 @@ void RequestQueue::remove(Request* r)
   r->next = r->prev = nullptr;
 }
 
-P2PWorld::P2PWorld(int world_size) : hosts(world_size), actors(world_size), inboxes_(world_size)
+P2PWorld::P2PWorld(int world_size)
+    : hosts(world_size), actors(world_size), speed_factors(world_size, 1.0), inboxes_(world_size)
 {
   for (auto& inbox : inboxes_) {
     inbox.sends.resize(world_size);

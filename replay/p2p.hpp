@@ -88,6 +88,7 @@ struct P2PWorld {
   std::vector<simgrid::s4u::Host*> hosts;    // host of each world rank
   std::vector<simgrid::s4u::Actor*> actors;  // per world rank; an actor suspends itself until its request matches
   std::vector<HostOverheads> overheads;      // per world rank
+  std::vector<double> speed_factors;         // per world rank: flops execute as flops / factor (models/host_speed.hpp)
   uint64_t next_seq = 0;
   int test_sleep_factor = 1;  // SMPI's `static int nsleeps` in Request::test: shared by every rank
 

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <regex>
+#include <set>
 
 namespace sg4 = simgrid::s4u;
 
@@ -72,6 +73,26 @@ std::vector<std::string> read_deployment(const std::string& path, std::vector<ui
   return hosts;
 }
 
+/// Folding: ranks r*K .. r*K+K-1 on the r-th distinct host of `candidates`.
+std::vector<sg4::Host*> fold(const std::vector<sg4::Host*>& candidates, int np, const Placement& opt,
+                             const std::string& source)
+{
+  std::vector<sg4::Host*> nodes;
+  std::set<sg4::Host*> seen;
+  for (auto* host : candidates)
+    if (seen.insert(host).second)
+      nodes.push_back(host);
+  const int per_node = opt.ranks_per_node;
+  if (static_cast<long long>(nodes.size()) * per_node < np && !opt.oversubscribe)
+    throw InputError(source + ": " + std::to_string(np) + " ranks at " + std::to_string(per_node) +
+                     " per node need " + std::to_string((np + per_node - 1) / per_node) + " hosts but only " +
+                     std::to_string(nodes.size()) + " are listed (pass --oversubscribe to wrap around)");
+  std::vector<sg4::Host*> hosts(np);
+  for (int r = 0; r < np; r++)
+    hosts[r] = nodes[(r / per_node) % nodes.size()];
+  return hosts;
+}
+
 } // namespace
 
 std::vector<sg4::Host*> place_ranks(const Placement& opt, const sg4::Engine& engine, int np)
@@ -96,10 +117,12 @@ std::vector<sg4::Host*> place_ranks(const Placement& opt, const sg4::Engine& eng
     candidates = engine.get_all_hosts();  // round-robin over the platform's hosts
     if (candidates.empty())
       throw InputError(opt.platform + ": the platform has no host");
-  } else if (static_cast<int>(candidates.size()) < np && !opt.oversubscribe) {
+  } else if (static_cast<int>(candidates.size()) < np && !opt.oversubscribe && opt.ranks_per_node == 0) {
     throw InputError(source + ": " + std::to_string(np) + " ranks but only " + std::to_string(candidates.size()) +
                      " hosts (pass --oversubscribe to place several ranks per host, as smpirun does)");
   }
+  if (opt.ranks_per_node > 0)
+    return fold(candidates, np, opt, source.empty() ? opt.platform : source);
   std::vector<sg4::Host*> hosts(np);
   for (int r = 0; r < np; r++)
     hosts[r] = candidates[r % candidates.size()];

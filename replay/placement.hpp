@@ -17,9 +17,11 @@ struct Placement {
   std::string hostfile;    // one host per line, or host:count
   std::string deployment;  // one <actor host="..."> per rank, in rank order
   bool oversubscribe = false;  // more ranks than listed hosts: wrap around, as smpirun does
+  int ranks_per_node = 0;      // > 0: K consecutive ranks on each host, in order (a hostfile's counts ignored)
 };
 
-/// The host of each of `np` ranks. Throws InputError naming the file and line of an unknown host.
+/// The host of each of `np` ranks. Throws InputError naming the file and line of an unknown host, or when the
+/// ranks outnumber the slots (hostfile entries; with ranks_per_node, hosts times K) without oversubscribe.
 std::vector<simgrid::s4u::Host*> place_ranks(const Placement& placement, const simgrid::s4u::Engine& engine, int np);
 
 } // namespace tireplay

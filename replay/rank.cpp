@@ -64,7 +64,7 @@ void RankReplay::compute(double flops)
   if (flops > 0) {
     // As in p2p.cpp: wait_any does not create the failure-watching sleep action that Exec::wait() does.
     thread_local std::vector<sg4::ExecPtr> one(1);
-    one[0] = sg4::this_actor::exec_async(flops);
+    one[0] = sg4::this_actor::exec_async(flops / p2p_.speed_factors[me_.rank]);  // --scale host.speed
     sg4::Exec::wait_any(one);
     one[0] = nullptr;
   }

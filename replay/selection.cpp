@@ -60,7 +60,8 @@ Selector::Selector(SelectMode mode, CollChoice fixed, ContextOf contexts, Tuning
 
 Choice Selector::choose(ActionKind op, const Communicator& comm, const CollArgs& args)
 {
-  if (mode_ != SelectMode::Model)
+  // With --select model, an operation the user fixed with --coll keeps that algorithm: the others are chosen.
+  if (mode_ != SelectMode::Model || fixed_.is_set(op))
     return {&fixed_.get(op), tuning_};
   auto key = std::make_tuple(op, comm.id(), size_bucket(args.bytes));
   auto it  = decisions_.find(key);

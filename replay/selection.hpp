@@ -1,6 +1,7 @@
 // How each collective call picks its algorithm: as SMPI's default selector does (`smpi`), as the user fixed it
 // per operation (`fixed`, --coll), or by the analytic models (`model`): every registered algorithm of the
-// operation that has a model is costed for this communicator and message size, and the cheapest runs.
+// operation that has a model is costed for this communicator and message size, and the cheapest runs; an
+// operation fixed with --coll keeps its algorithm in every mode.
 // Model decisions are cached per (operation, communicator, size bucket) and can be explained.
 #pragma once
 

@@ -41,7 +41,7 @@ void Coll::compute(double flops)
     return;
   // As replay/rank.cpp: wait_any does not create the failure-watching sleep action that Exec::wait() does.
   thread_local std::vector<simgrid::s4u::ExecPtr> one(1);
-  one[0] = simgrid::s4u::this_actor::exec_async(flops);
+  one[0] = simgrid::s4u::this_actor::exec_async(flops / world_.speed_factors[world_rank_]);  // --scale host.speed
   simgrid::s4u::Exec::wait_any(one);
   one[0] = nullptr;
 }

@@ -148,7 +148,8 @@ const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view na
 }
 } // namespace
 
-CollChoice::CollChoice() : chosen_(static_cast<size_t>(ActionKind::Count_), nullptr)
+CollChoice::CollChoice()
+    : chosen_(static_cast<size_t>(ActionKind::Count_), nullptr), given_(static_cast<size_t>(ActionKind::Count_), false)
 {
   for (const auto& op : collective_operations())
     chosen_[static_cast<size_t>(op.kind)] = &find_algorithm(op, op.smpi_default);
@@ -164,6 +165,7 @@ void CollChoice::set(const std::string& assignment)
   for (const auto& op : collective_operations()) {
     if (op.name == op_name) {
       chosen_[static_cast<size_t>(op.kind)] = &find_algorithm(op, assignment.substr(eq + 1));
+      given_[static_cast<size_t>(op.kind)]  = true;
       return;
     }
     valid += (valid.empty() ? "" : ", ") + std::string(op.name);

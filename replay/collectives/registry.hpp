@@ -50,9 +50,12 @@ public:
   /// Applies "op=name". Throws std::invalid_argument naming the valid operations or algorithms.
   void set(const std::string& assignment);
   const CollAlgorithm& get(ActionKind kind) const { return *chosen_[static_cast<size_t>(kind)]; }
+  /// True if set() named this operation (false: SMPI's default).
+  bool is_set(ActionKind kind) const { return given_[static_cast<size_t>(kind)]; }
 
 private:
   std::vector<const CollAlgorithm*> chosen_;
+  std::vector<bool> given_;
 };
 
 } // namespace tireplay

@@ -15,6 +15,7 @@ const std::vector<Command>& commands()
       {"predict", "predict each algorithm's time for one collective call, from the models", predict_command},
       {"check", "replay a trace and compare its prediction with a baseline: exit 1 on a regression", check_command},
       {"topology", "group a platform's hosts into logical clusters (Lowekamp) and print their latencies", topology_command},
+      {"sweep", "replay a trace over the product of platform, deployment and algorithm variations, in parallel", sweep_command},
   };
   return table;
 }

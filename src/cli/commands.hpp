@@ -26,6 +26,7 @@ int predict_command(int argc, char** argv);
 int actions_command(int argc, char** argv);
 int topology_command(int argc, char** argv);
 int check_command(int argc, char** argv);
+int sweep_command(int argc, char** argv);
 
 /// Dispatches `tireplay <command> ...`.
 int run_cli(int argc, char** argv);

@@ -15,9 +15,18 @@ po::options_description replay_options(ReplayOptions& opt)
       ("np", po::value(&opt.np)->default_value(0), "number of ranks (default: as many as the trace has)")
       ("oversubscribe", po::bool_switch(&opt.oversubscribe), "wrap around the hostfile when ranks outnumber hosts")
       ("cfg", po::value(&opt.cfg)->composing(), "key:value configuration: smpi/... for the MPI model, else SimGrid's")
-      ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`)")
+      ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`); kept with "
+                                                  "--select model, which then chooses the other operations")
       ("select", po::value(&opt.select), "how collectives pick their algorithm: smpi (SMPI's default selector), "
                                          "fixed (--coll), model (the cheapest by the analytic models)")
+      ("scale", po::value(&opt.scale)->composing(),
+       "QUANTITY[@ZONE]=FACTOR: multiply link.bw, link.lat or host.speed of every link or host (of ZONE and "
+       "the zones inside it), e.g. link.bw=2, host.speed@rennes=0.5x")
+      ("set", po::value(&opt.set)->composing(),
+       "QUANTITY[@ZONE]=VALUE: set it, with SimGrid units, e.g. link.lat=10us, link.bw=1GBps, host.speed=2Gf")
+      ("ranks-per-node", po::value(&opt.ranks_per_node)->default_value(0),
+       "place K consecutive ranks on each host of the hostfile (its counts ignored) or of the platform, in "
+       "order (folding; 0: one rank per hostfile entry, or round-robin over the platform)")
       ("segment-bytes", po::value(&opt.segment_bytes), "segment size of pipelined algorithms (segmented_chain) "
                                                        "with --select smpi or fixed; --select model tunes it")
       ("limit", po::value(&opt.limit), "K of the K-limited reduce trees (greedy_k_transfers, greedy_k_reducers) "

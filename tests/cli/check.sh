@@ -35,7 +35,12 @@ slowdown=$(sed -n 's/.*predicted time .*(+\([0-9.]*\)%)/\1/p' "$scratch/slower.o
 awk -v s="$slowdown" 'BEGIN { exit !(s >= 4.5 && s <= 5.5) }' || fail "injected slowdown is $slowdown%, not ~5%"
 grep -Eq "^ +0  comm +0\.043796341 +0\.04[0-9]+ +\+[0-9.]+%$" "$scratch/slower.out" ||
   fail "no per-rank line for rank 0's communication: $(cat "$scratch/slower.out")"
-# ... which a 6% tolerance accepts.
+# The same slowdown from the command line, every link scaled: caught too.
+status=0
+"$tireplay" check --platform "$src/platforms/cluster_figure5.xml" --hostfile "$hosts" --trace "$trace" \
+  --baseline "$base" --scale link.bw=0.935 > "$scratch/scaled.out" || status=$?
+[ "$status" -eq 1 ] || fail "--scale link.bw=0.935 exits $status, not 1"
+# ... which a 7% tolerance accepts.
 "$tireplay" check --platform "$scratch/slower.xml" --hostfile "$hosts" --trace "$trace" --baseline "$base" \
   --tolerance 0.07 > /dev/null || fail "a 5% slowdown fails a 7% tolerance"
 

@@ -1,0 +1,185 @@
+#include "replay/platform_changes.hpp"
+
+#include "models/host_speed.hpp"
+#include "src/trace/rank_reader.hpp"
+
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+#include <xbt/parse_units.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <stdexcept>
+
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay {
+namespace {
+
+struct QuantityName {
+  const char* name;
+  const char* short_name;
+  PlatformQuantity quantity;
+  const char* example;  // of a value with its unit
+  double (*parse)(const std::string&, int, const std::string&, const std::string&);
+};
+
+const std::vector<QuantityName>& quantities()
+{
+  static const std::vector<QuantityName> table{
+      {"link.bw", "bw", PlatformQuantity::LinkBandwidth, "1GBps", xbt_parse_get_bandwidth},
+      {"link.lat", "lat", PlatformQuantity::LinkLatency, "10us", xbt_parse_get_time},
+      {"host.speed", "speed", PlatformQuantity::HostSpeed, "2Gf", xbt_parse_get_speed},
+  };
+  return table;
+}
+
+const QuantityName* find_quantity(const std::string& name)
+{
+  for (const auto& q : quantities())
+    if (name == q.name || name == q.short_name)
+      return &q;
+  return nullptr;
+}
+
+/// True if the whole text is a number (no unit).
+bool is_plain_number(const std::string& text)
+{
+  char* end = nullptr;
+  std::strtod(text.c_str(), &end);
+  return !text.empty() && *end == '\0';
+}
+
+/// The zone and all the zones inside it.
+void collect_zones(sg4::NetZone* zone, std::vector<sg4::NetZone*>& out)
+{
+  out.push_back(zone);
+  for (auto* child : zone->get_children())
+    collect_zones(child, out);
+}
+
+std::vector<sg4::Host*> hosts_of(const std::vector<sg4::NetZone*>& zones)
+{
+  std::vector<sg4::Host*> hosts;
+  for (const auto* zone : zones)
+    for (auto* host : zone->get_all_hosts())  // the zone's own hosts, not its children's
+      hosts.push_back(host);
+  return hosts;
+}
+
+std::string number_text(double value)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", value);
+  return text;
+}
+
+void apply_change(const PlatformChange& change, const std::vector<sg4::NetZone*>& zones)
+{
+  if (change.quantity == PlatformQuantity::HostSpeed) {
+    for (auto* host : hosts_of(zones)) {
+      double factor = change.is_factor ? models::speed_factor(*host) * change.value : change.value / host->get_speed();
+      host->set_property(models::kSpeedFactorProperty, number_text(factor));
+    }
+    return;
+  }
+  for (auto* link : zones.front()->get_impl()->get_all_links()) {  // recursive
+    if (change.quantity == PlatformQuantity::LinkBandwidth)
+      link->set_bandwidth(change.is_factor ? link->get_bandwidth() * change.value : change.value);
+    else
+      link->set_latency(change.is_factor ? link->get_latency() * change.value : change.value);
+  }
+}
+
+} // namespace
+
+std::string platform_quantity_names()
+{
+  std::string names;
+  for (const auto& q : quantities())
+    names += (names.empty() ? "" : ", ") + std::string(q.name) + " (" + q.short_name + ")";
+  return names;
+}
+
+bool is_platform_quantity(const std::string& name)
+{
+  return find_quantity(name) != nullptr;
+}
+
+double parse_factor(const std::string& text, PlatformQuantity quantity)
+{
+  std::string number = !text.empty() && text.back() == 'x' ? text.substr(0, text.size() - 1) : text;
+  bool zero_ok       = quantity == PlatformQuantity::LinkLatency;
+  if (is_plain_number(number)) {
+    double factor = std::strtod(number.c_str(), nullptr);
+    if (std::isfinite(factor) && (factor > 0 || (zero_ok && factor == 0)))
+      return factor;
+  }
+  throw std::invalid_argument("'" + text + "' is not a " + (zero_ok ? "non-negative" : "positive") +
+                              " factor (write 2 or 2x)");
+}
+
+PlatformChange parse_platform_change(const std::string& text, bool is_factor, const std::string& option)
+{
+  auto eq = text.find('=');
+  std::string target = text.substr(0, eq);
+  auto at            = target.find('@');
+  const QuantityName* q = find_quantity(target.substr(0, at));
+  if (eq == std::string::npos || q == nullptr)
+    throw std::invalid_argument(option + " '" + text + "': expected QUANTITY[@ZONE]=" +
+                                (is_factor ? "FACTOR" : "VALUE") + " with QUANTITY one of " +
+                                platform_quantity_names());
+  PlatformChange change;
+  change.quantity  = q->quantity;
+  change.zone      = at == std::string::npos ? "" : target.substr(at + 1);
+  change.is_factor = is_factor;
+  change.text      = option + " " + text;
+  std::string value = text.substr(eq + 1);
+  if (at != std::string::npos && change.zone.empty())
+    throw std::invalid_argument(option + " '" + text + "': no zone name after '@'");
+  try {
+    if (is_factor) {
+      change.value = parse_factor(value, q->quantity);
+      return change;
+    }
+    if (is_plain_number(value))
+      throw std::invalid_argument("'" + value + "' has no unit (e.g. " + q->example + ")");
+    change.value = q->parse(option, 0, value, q->name);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(option + " '" + text + "': " + e.what());
+  } catch (const std::exception&) {  // SimGrid's ParseError: its text names a fake file and line
+    throw std::invalid_argument(option + " '" + text + "': cannot read '" + value + "' as a " + q->name +
+                                " with its unit (e.g. " + q->example + ")");
+  }
+  if (!std::isfinite(change.value) || change.value < 0 ||
+      (change.value == 0 && q->quantity != PlatformQuantity::LinkLatency))
+    throw std::invalid_argument(option + " '" + text + "': the value must be positive");
+  return change;
+}
+
+void apply_platform_changes(sg4::Engine& engine, const std::vector<PlatformChange>& changes,
+                            const std::string& platform_file)
+{
+  std::vector<sg4::NetZone*> all;
+  collect_zones(engine.get_netzone_root(), all);
+  for (const auto& change : changes) {
+    std::vector<sg4::NetZone*> zones;
+    for (auto* zone : all)
+      if (zones.empty() && (change.zone.empty() || zone->get_name() == change.zone))
+        collect_zones(zone, zones);
+    if (zones.empty()) {
+      std::string valid;
+      for (const auto* zone : all)
+        valid += (valid.empty() ? "" : ", ") + zone->get_name();
+      throw InputError(platform_file + ": " + change.text + ": no zone '" + change.zone + "' (zones: " + valid + ")");
+    }
+    apply_change(change, zones);
+  }
+}
+
+} // namespace tireplay

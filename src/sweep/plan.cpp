@@ -1,0 +1,165 @@
+#include "src/sweep/plan.hpp"
+
+#include "src/trace/rank_reader.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+namespace fs = std::filesystem;
+
+namespace tireplay {
+namespace {
+
+constexpr int kPlanVersion = 1;
+
+/// The options a run gets from the sweep, which the user must not give after `--`.
+std::set<std::string> options_set_by_sweep(const std::vector<Variation>& variations)
+{
+  std::set<std::string> names{"--json", "--quiet", "-q"};
+  for (const auto& v : variations) {
+    if (v.kind == VariationKind::Collective)
+      names.insert({"--select", "--coll"});
+    if (v.kind == VariationKind::RanksPerNode)
+      names.insert("--ranks-per-node");
+  }
+  return names;
+}
+
+std::string shell_quote(const std::string& word)
+{
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                              "_-+=@%:,./") == std::string::npos)
+    return word;
+  std::string quoted = "'";
+  for (char c : word)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+const char* kind_name(VariationKind kind)
+{
+  return kind == VariationKind::Platform ? "platform" : kind == VariationKind::RanksPerNode ? "deployment" : "collective";
+}
+
+} // namespace
+
+SweepPlan make_plan(const std::string& study, const std::vector<Variation>& variations,
+                    const std::vector<std::string>& base_args)
+{
+  std::set<std::string> keys;
+  for (const auto& v : variations)
+    if (!keys.insert(v.key).second)
+      throw std::invalid_argument("--vary: '" + v.key + "' is varied twice (give all its values in one --vary)");
+  auto reserved = options_set_by_sweep(variations);
+  for (const auto& arg : base_args)
+    if (reserved.count(arg.substr(0, arg.find('='))) > 0)
+      throw std::invalid_argument("'" + arg + "' after --: the sweep sets " + arg.substr(0, arg.find('=')) +
+                                  " of each run itself");
+  SweepPlan plan;
+  plan.study      = study;
+  plan.variations = variations;
+  size_t count    = 1;
+  for (const auto& v : variations)
+    count *= v.values.size();
+  size_t width = std::max<size_t>(3, std::to_string(count - 1).size());
+  std::vector<size_t> choice(variations.size(), 0);
+  for (size_t k = 0; k < count; k++) {
+    SweepRun run;
+    run.id = std::to_string(k);
+    run.id.insert(0, width - run.id.size(), '0');
+    for (size_t i = 0; i < variations.size(); i++)
+      run.values.push_back(variations[i].values[choice[i]]);
+    run.args = {"replay"};
+    run.args.insert(run.args.end(), base_args.begin(), base_args.end());
+    for (auto& a : variation_arguments(variations, choice))
+      run.args.push_back(std::move(a));
+    run.args.insert(run.args.end(), {"--json", run_json_path(plan, run), "-q"});
+    plan.runs.push_back(std::move(run));
+    for (size_t i = variations.size(); i-- > 0;) {  // odometer: the last variation changes fastest
+      if (++choice[i] < variations[i].values.size())
+        break;
+      choice[i] = 0;
+    }
+  }
+  return plan;
+}
+
+std::string run_json_path(const SweepPlan& plan, const SweepRun& run)
+{
+  return (fs::path(plan.study) / "runs" / (run.id + ".json")).string();
+}
+
+std::string run_err_path(const SweepPlan& plan, const SweepRun& run)
+{
+  return (fs::path(plan.study) / "runs" / (run.id + ".err")).string();
+}
+
+std::string run_command_line(const std::string& binary, const SweepPlan& plan, const SweepRun& run)
+{
+  std::string line = shell_quote(binary);
+  for (const auto& a : run.args)
+    line += " " + shell_quote(a);
+  return line + " 2> " + shell_quote(run_err_path(plan, run));
+}
+
+void write_plan(const SweepPlan& plan)
+{
+  std::error_code error;
+  fs::create_directories(fs::path(plan.study) / "runs", error);
+  if (error)
+    throw InputError(plan.study + ": cannot create the study's directory: " + error.message());
+  for (const auto& run : plan.runs) {
+    fs::remove(run_json_path(plan, run), error);
+    fs::remove(run_err_path(plan, run), error);
+  }
+  nlohmann::json j;
+  j["version"] = kPlanVersion;
+  for (const auto& v : plan.variations)
+    j["variations"].push_back({{"key", v.key}, {"kind", kind_name(v.kind)}, {"values", v.values}});
+  for (const auto& run : plan.runs)
+    j["runs"].push_back({{"id", run.id}, {"values", run.values}, {"args", run.args}});
+  std::string path = (fs::path(plan.study) / "plan.json").string();
+  std::ofstream out(path);
+  if (!(out << j.dump(2) << "\n"))
+    throw InputError(path + ": cannot write the plan");
+}
+
+SweepPlan read_plan(const std::string& study)
+{
+  std::string path = (fs::path(study) / "plan.json").string();
+  std::ifstream in(path);
+  if (!in)
+    throw InputError(path + ": cannot open the plan (run `tireplay sweep ... -o " + study + "` first)");
+  SweepPlan plan;
+  plan.study = study;
+  try {
+    nlohmann::json j = nlohmann::json::parse(in);
+    if (j.at("version").get<int>() != kPlanVersion)
+      throw InputError(path + ": field 'version': " + j.at("version").dump() + " is not " +
+                       std::to_string(kPlanVersion));
+    for (const auto& v : j.at("variations")) {
+      Variation variation = parse_variation(v.at("key").get<std::string>() + "=" + v.at("values").at(0).get<std::string>());
+      variation.values    = v.at("values").get<std::vector<std::string>>();
+      plan.variations.push_back(std::move(variation));
+    }
+    for (const auto& r : j.at("runs")) {
+      SweepRun run{r.at("id").get<std::string>(), r.at("values").get<std::vector<std::string>>(),
+                   r.at("args").get<std::vector<std::string>>()};
+      if (run.values.size() != plan.variations.size())
+        throw InputError(path + ": run " + run.id + ": field 'values' has " + std::to_string(run.values.size()) +
+                         " values for " + std::to_string(plan.variations.size()) + " variations");
+      plan.runs.push_back(std::move(run));
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": not a sweep plan: " + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw InputError(path + ": field 'variations': " + e.what());
+  }
+  return plan;
+}
+
+} // namespace tireplay

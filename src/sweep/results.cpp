@@ -1,0 +1,80 @@
+#include "src/sweep/results.hpp"
+
+#include "src/trace/rank_reader.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace tireplay {
+namespace {
+
+RunResult read_run(const SweepPlan& plan, const SweepRun& run)
+{
+  RunResult result;
+  std::ifstream in(run_json_path(plan, run));
+  if (!in) {
+    result.status = fs::exists(run_err_path(plan, run)) ? "failed" : "missing";
+    return result;
+  }
+  try {
+    nlohmann::json j         = nlohmann::json::parse(in);
+    result.predicted_seconds = j.at("simulated_time").get<double>();
+    result.predicted_text    = j.at("simulated_time").dump();
+    result.wall_seconds      = j.at("wall_seconds").get<double>();
+    result.status            = j.at("completed").get<bool>() ? "ok" : "blocked";
+  } catch (const nlohmann::json::exception&) {
+    result        = RunResult{};
+    result.status = "failed";  // cut short while writing, or not a summary
+  }
+  return result;
+}
+
+std::ofstream open_output(const std::string& path)
+{
+  std::ofstream out(path);
+  if (!out)
+    throw InputError(path + ": cannot write the sweep's results");
+  return out;
+}
+
+} // namespace
+
+std::vector<RunResult> collect_results(const SweepPlan& plan)
+{
+  std::vector<RunResult> results;
+  for (const auto& run : plan.runs)
+    results.push_back(read_run(plan, run));
+  return results;
+}
+
+void write_results(const SweepPlan& plan, const std::vector<RunResult>& results)
+{
+  std::string csv_path = (fs::path(plan.study) / "results.csv").string();
+  std::ofstream csv    = open_output(csv_path);
+  csv << "run";
+  for (const auto& v : plan.variations)
+    csv << "," << v.key;
+  csv << ",predicted_seconds,status\n";
+  std::string times_path = (fs::path(plan.study) / "wall_times.csv").string();
+  std::ofstream times    = open_output(times_path);
+  times << "run,wall_seconds\n";
+  for (size_t k = 0; k < plan.runs.size(); k++) {
+    const SweepRun& run = plan.runs[k];
+    csv << run.id;
+    for (const auto& value : run.values)
+      csv << "," << value;
+    csv << "," << results[k].predicted_text << "," << results[k].status << "\n";
+    times << run.id << ",";
+    if (!results[k].predicted_text.empty())
+      times << results[k].wall_seconds;
+    times << "\n";
+  }
+  if (!csv || !times)
+    throw InputError(csv_path + ": cannot write the sweep's results");
+}
+
+} // namespace tireplay

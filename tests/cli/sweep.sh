@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# tireplay sweep: a 3x3x2 sweep of a bundled trace writes 18 rows in the product's order, each equal to the time
+# of the replay run by hand with the options the value stands for; --jobs 1 and 2 write the same CSV, and so do
+# --emit-jobs + running the commands + `sweep collect`; `model` leaves only its operation to the models; a
+# failed run is marked and the sweep goes on; bad --vary give exact messages.
+# Usage: sweep.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
+set -uo pipefail
+tireplay=$1
+src=$2
+scratch=$3
+rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
+trace=$src/traces/recorded/coll_basic/index.txt
+platform=$src/platforms/cluster_figure5.xml
+hosts=$src/platforms/hosts_figure5.txt
+failures=0
+ok() { echo "ok   $1"; }
+fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+simulated() { python3 -c "import json, sys; print(repr(json.load(open(sys.argv[1]))['simulated_time']))" "$1"; }
+same_number() { python3 -c "import sys; sys.exit(float(sys.argv[1]) != float(sys.argv[2]))" "$1" "$2"; }
+# the SMPI default of each collective operation, as `tireplay algorithms` marks it
+defaults=$("$tireplay" algorithms | awk '/^[a-z]/ { op = $1 } /^  \*/ { print op "=" $2 }')
+
+# --- the 3x3x2 sweep, with 2 jobs
+"$tireplay" sweep --trace "$trace" --platform "$platform" --vary bw=0.5x,1x,2x --vary lat=0.5x,1x,100us \
+  --vary bcast=chain,model --jobs 2 -o study2 -- --hostfile "$hosts" 2> study2.err
+status=$?
+[ "$status" = 0 ] && ok "sweep exits 0" || fail "sweep exits $status: $(cat study2.err)"
+[ "$(head -1 study2/results.csv)" = "run,bw,lat,bcast,predicted_seconds,status" ] && ok "CSV header" ||
+  fail "CSV header: $(head -1 study2/results.csv)"
+rows=$(tail -n +2 study2/results.csv | grep -c ',ok$')
+[ "$rows" = 18 ] && ok "18 rows, all ok" || fail "$rows ok rows instead of 18"
+
+# option_of KEY VALUE: the replay options a value stands for, written from the documentation
+option_of() {
+  case "$1=$2" in
+    bw=*x) echo "--scale link.bw=${2%x}" ;;
+    lat=*x) echo "--scale link.lat=${2%x}" ;;
+    lat=*) echo "--set link.lat=$2" ;;
+    bcast=model)
+      echo "--select model"
+      for d in $defaults; do [ "${d%%=*}" = bcast ] || echo "--coll $d"; done ;;
+    bcast=*) echo "--select fixed --coll bcast=$2" ;;
+  esac
+}
+k=0
+order_ok=1
+for bw in 0.5x 1x 2x; do
+  for lat in 0.5x 1x 100us; do
+    for bcast in chain model; do
+      id=$(printf '%03d' $k)
+      row=$(grep "^$id," study2/results.csv)
+      IFS=, read -r _ got_bw got_lat got_bcast got_time got_status <<< "$row"
+      [ "$got_bw,$got_lat,$got_bcast" = "$bw,$lat,$bcast" ] || order_ok=0
+      # shellcheck disable=SC2046
+      "$tireplay" replay --trace "$trace" --platform "$platform" --hostfile "$hosts" -q --json "single_$id.json" \
+        $(option_of bw "$bw") $(option_of lat "$lat") $(option_of bcast "$bcast")
+      expected=$(simulated "single_$id.json")
+      if same_number "$got_time" "$expected"; then ok "run $id ($bw $lat $bcast): $got_time s"
+      else fail "run $id ($bw $lat $bcast): sweep $got_time s, replay $expected s"; fi
+      k=$((k + 1))
+    done
+  done
+done
+[ "$order_ok" = 1 ] && ok "rows in the product's order, the last --vary fastest" || fail "rows out of order"
+if ! same_number "$(grep '^000,' study2/results.csv | cut -d, -f5)" "$(grep '^017,' study2/results.csv | cut -d, -f5)"; then
+  ok "the variations change the time"
+else fail "runs 000 and 017 predict the same time"; fi
+
+# --- the same with 1 job: the same CSV; the picture has a panel per parameter; a wall time per run
+"$tireplay" sweep --trace "$trace" --platform "$platform" --vary bw=0.5x,1x,2x --vary lat=0.5x,1x,100us \
+  --vary bcast=chain,model --jobs 1 -o study1 -q -- --hostfile "$hosts"
+cmp -s study1/results.csv study2/results.csv && ok "--jobs 1 and --jobs 2 write the same CSV" ||
+  fail "--jobs 1 and --jobs 2 CSVs differ: $(diff study1/results.csv study2/results.csv | head -5)"
+panels=$(grep -c -E '>(bw|lat|bcast)</(text|tspan)>' study2/sweep.svg)
+[ "$panels" = 3 ] && ok "sweep.svg has the 3 panels" || fail "sweep.svg: $panels panel titles instead of 3"
+[ "$(tail -n +2 study2/wall_times.csv | grep -c -E '^[0-9]{3},[0-9.e-]+$')" = 18 ] && ok "18 wall times" ||
+  fail "wall_times.csv: $(cat study2/wall_times.csv)"
+
+# --- --emit-jobs, the commands run one by one, then collect: the same CSV
+"$tireplay" sweep --trace "$trace" --platform "$platform" --vary bw=0.5x,1x,2x --vary lat=0.5x,1x,100us \
+  --vary bcast=chain,model -o study3 --emit-jobs jobs.txt -q -- --hostfile "$hosts"
+[ "$(wc -l < jobs.txt)" = 18 ] && [ ! -e study3/results.csv ] && ok "--emit-jobs writes 18 commands, runs none" ||
+  fail "--emit-jobs: $(wc -l < jobs.txt) commands, results.csv: $(ls study3)"
+"$tireplay" sweep collect -o study3 -q --plot none 2> early.err
+status=$?
+[ "$status" = 1 ] && [ "$(grep -c ',missing$' study3/results.csv)" = 18 ] && ok "collect before the runs: 18 missing, exit 1" ||
+  fail "collect before the runs: exit $status, $(cat early.err)"
+while read -r line; do bash -c "$line"; done < jobs.txt
+"$tireplay" sweep collect -o study3 -q
+status=$?
+[ "$status" = 0 ] && cmp -s study3/results.csv study2/results.csv && [ -s study3/sweep.svg ] &&
+  ok "emit-jobs + commands + collect: the same CSV, and the picture" ||
+  fail "emit-jobs + collect: exit $status, $(diff study3/results.csv study2/results.csv | head -5)"
+
+# --- `model` leaves only its own operation to the models: one bcast and one reduce of 1 MB on 4 ranks
+for r in 0 1 2 3; do printf '%s bcast 1000000\n%s reduce 1000000 1e6\n' $r $r; done > collectives.txt
+"$tireplay" sweep --trace collectives.txt --platform "$platform" --vary bcast=model,binomial \
+  --vary reduce=model,binomial -o models -q -- --hostfile "$hosts"
+# run 001 is bcast=model reduce=binomial: its command explains one bcast decision and no reduce decision
+args=$(python3 -c "import json; print('\n'.join(json.load(open('models/plan.json'))['runs'][1]['args']))")
+mapfile -t run_args <<< "$args"
+"$tireplay" "${run_args[@]}" --explain explain_001.txt
+chosen=$(awk '/^bcast on/ { b = 1 } b && $1 == "*" { print $2; exit }' explain_001.txt)
+segment=$(awk '/^bcast on/ { b = 1 } b && $1 == "*" { print ($5 == "(segments" ? $7 : 0); exit }' explain_001.txt)
+if [ "$(grep -c '^bcast on' explain_001.txt)" = 1 ] && ! grep -q '^reduce on' explain_001.txt && [ -n "$chosen" ]; then
+  ok "bcast=model reduce=binomial: the models choose the bcast ($chosen), not the reduce"
+else fail "bcast=model reduce=binomial explains: $(cat explain_001.txt)"; fi
+"$tireplay" replay --trace collectives.txt --platform "$platform" --hostfile "$hosts" -q --json fixed.json \
+  --coll bcast="$chosen" --coll reduce=binomial --segment-bytes "$segment"
+same_number "$(grep '^001,' models/results.csv | cut -d, -f4)" "$(simulated fixed.json)" &&
+  ok "bcast=model reduce=binomial times as --coll bcast=$chosen --coll reduce=binomial" ||
+  fail "bcast=model: $(grep '^001,' models/results.csv) against $(simulated fixed.json)"
+
+# --- a failed run is reported with its command and messages, marked, and the others run
+head -2 "$hosts" > two_hosts.txt
+"$tireplay" sweep --trace "$trace" --platform "$platform" --vary ranks-per-node=1,4 -o folding -q \
+  -- --hostfile two_hosts.txt 2> folding.err
+status=$?
+"$tireplay" replay --trace "$trace" --platform "$platform" --hostfile two_hosts.txt --ranks-per-node 4 -q --json rpn4.json
+if [ "$status" = 1 ] && grep -q '^000,1,,failed$' folding/results.csv && grep -q "sweep: this run failed: .* --ranks-per-node 1 " folding.err &&
+   grep -q "two_hosts.txt: 4 ranks at 1 per node need 4 hosts but only 2 are listed" folding.err &&
+   same_number "$(grep '^001,' folding/results.csv | cut -d, -f3)" "$(simulated rpn4.json)"; then
+  ok "a failed run: reported, marked failed, the next one ran; exit 1"
+else fail "failed run: exit $status, $(cat folding/results.csv folding.err)"; fi
+
+# --- bad input: exact messages, exit 2
+expect() {
+  local name=$1 expected=$2
+  shift 2
+  local got rc
+  got=$("$tireplay" sweep "$@" 2>&1 >/dev/null)
+  rc=$?
+  if [ "$rc" = 2 ] && [ "$got" = "$expected" ]; then ok "$name"
+  else fail "$name: exit $rc, got: $got
+  expected: $expected"; fi
+}
+ops=$("$tireplay" algorithms | awk '/^[a-z]/ { print $1 }' | paste -sd, - | sed 's/,/, /g')
+bcasts=$("$tireplay" algorithms | awk '/^[a-z]/ { op = $1 } op == "bcast" && /^ / { sub(/^ +[*]? +/, ""); print $1 }' | paste -sd, - | sed 's/,/, /g')
+base=(--trace "$trace" --platform "$platform" -o bad)
+expect unknown_key "tireplay sweep: --vary 'foo=1,2': unknown key 'foo' (valid: link.bw (bw), link.lat (lat), host.speed (speed) (each optionally @ZONE), ranks-per-node, or a collective ($ops))" \
+  "${base[@]}" --vary foo=1,2
+expect bare_number "tireplay sweep: --vary 'bw=1x,2': '2' is neither a factor (2x) nor a value with its unit" "${base[@]}" --vary bw=1x,2
+expect bad_unit "tireplay sweep: --vary 'lat@za=5GBps': --set 'lat@za=5GBps': cannot read '5GBps' as a link.lat with its unit (e.g. 10us)" \
+  "${base[@]}" --vary lat@za=5GBps
+expect zero_factor "tireplay sweep: --vary 'speed=0x': --scale 'speed=0': '0' is not a positive factor (write 2 or 2x)" "${base[@]}" --vary speed=0x
+expect bad_algorithm "tireplay sweep: --vary 'bcast=binomial,nope': unknown bcast algorithm 'nope' (valid: $bcasts)" \
+  "${base[@]}" --vary bcast=binomial,nope
+expect varied_twice "tireplay sweep: --vary: 'bw' is varied twice (give all its values in one --vary)" "${base[@]}" --vary bw=1x --vary bw=2x
+expect empty_value "tireplay sweep: --vary 'bw=1x,,2x': empty value" "${base[@]}" --vary bw=1x,,2x
+expect repeated_value "tireplay sweep: --vary 'bw=1x,1x': '1x' is given twice" "${base[@]}" --vary bw=1x,1x
+expect bad_ranks_per_node "tireplay sweep: --vary 'ranks-per-node=0,2': '0' is not a positive number of ranks per node" \
+  "${base[@]}" --vary ranks-per-node=0,2
+expect reserved_option "tireplay sweep: '--coll=reduce=chain' after --: the sweep sets --coll of each run itself" \
+  "${base[@]}" --vary bcast=chain -- --coll=reduce=chain
+expect no_vary "tireplay sweep: the option '--vary' is required but missing
+(see tireplay sweep --help)" "${base[@]}"
+expect no_jobs "tireplay sweep: --jobs must be at least 1
+(see tireplay sweep --help)" "${base[@]}" --vary bw=1x --jobs 0
+expect no_trace "nothing.txt: no such file or directory" --trace nothing.txt --platform "$platform" -o bad --vary bw=1x
+expect bad_plot "tireplay sweep: --plot: unknown format 'gif' (valid: svg, png, both, none)
+(see tireplay sweep --help)" "${base[@]}" --vary bw=1x --plot gif
+expect collect_no_plan "nowhere/plan.json: cannot open the plan (run \`tireplay sweep ... -o nowhere\` first)" collect -o nowhere
+[ ! -e bad ] && ok "bad input writes nothing" || fail "bad input wrote $(ls bad)"
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures sweep checks failed"
+  exit 1
+fi
+echo "all sweep checks passed"
