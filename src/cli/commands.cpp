@@ -14,6 +14,8 @@ const std::vector<Command>& commands()
       {"actions", "print a trace's actions as the replay reads them (sizes in bytes), to compare traces", actions_command},
       {"predict", "predict each algorithm's time for one collective call, from the models", predict_command},
       {"topology", "group a platform's hosts into logical clusters (Lowekamp) and print their latencies", topology_command},
+      {"calibrate", "fit a platform's flop rate, latency, bandwidth, SMPI factors, contention to measurements",
+       calibrate_command},
   };
   return table;
 }

@@ -25,6 +25,7 @@ int algorithms_command(int argc, char** argv);
 int predict_command(int argc, char** argv);
 int actions_command(int argc, char** argv);
 int topology_command(int argc, char** argv);
+int calibrate_command(int argc, char** argv);
 
 /// Dispatches `tireplay <command> ...`.
 int run_cli(int argc, char** argv);
