@@ -84,10 +84,14 @@ double alltoall_linear_seconds(const ModelContext& ctx, double m, const std::opt
     return 0;
   if (!signature)  // every port serializes P - 1 messages, the backbone carries P at a time
     return fan_seconds(P - 1, m, crowded(ctx, ctx.p2p, P, true));
-  // The Hockney line through PointToPoint at m: beta m the bytes' share of g(m), alpha the rest of L + g(m).
-  double beta_m = link_seconds(ctx.p2p, m);
-  double beta   = m > 0 ? beta_m / m : 0;
-  return contention_signature_time(P, m, ctx.p2p.time(m) - beta_m, beta, *signature);
+  Hockney line = alltoall_hockney(ctx.p2p, m);
+  return contention_signature_time(P, m, line.alpha_seconds, line.beta_seconds_per_byte, *signature);
+}
+
+Hockney alltoall_hockney(const PointToPoint& p2p, double m)
+{
+  double beta_m = link_seconds(p2p, m);
+  return {p2p.time(m) - beta_m, m > 0 ? beta_m / m : 0};
 }
 
 double predict_alltoall_linear(const ModelContext& ctx, const CollArgs& args)

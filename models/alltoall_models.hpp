@@ -15,6 +15,7 @@
 #pragma once
 
 #include "models/model_context.hpp"
+#include "models/point_to_point.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -64,6 +65,11 @@ const ContentionSignature& contention_signature(std::string_view name);
 ContentionSignature parse_contention_signature(const std::string& spec);
 
 // ---- Linear all-to-all: with or without contention ----
+
+/// Equation 5's alpha and beta for messages of m bytes with the replay's point-to-point parameters: the Hockney
+/// line through PointToPoint at m, beta m the bytes' share of g(m) (link_seconds), alpha the rest of L + g(m).
+/// What alltoall_linear_seconds prices a signature with, and what models/calibration_contention fits one against.
+Hockney alltoall_hockney(const PointToPoint& p2p, double m);
 
 /// alltoall/linear.cpp posts every message at once. Without a signature, Proposition 1 in pLogP terms (the time
 /// one rank needs to send one message to each other rank; its port serializes the gaps, the latencies overlap):

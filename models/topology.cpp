@@ -1,6 +1,7 @@
 #include "models/topology.hpp"
 
 #include "models/platform_params.hpp"
+#include "models/quantities.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <simgrid/s4u/Host.hpp>
@@ -34,35 +35,6 @@ DistanceMatrix platform_distances(const std::vector<sg4::Host*>& hosts, const Ne
     }
   return d;
 }
-
-namespace {
-
-/// "47.56us" -> 4.756e-5 with `units` (suffix -> factor); a bare number is taken as is. Returns NaN when the text
-/// is not a non-negative number with one of the units.
-double parse_quantity(const std::string& text, const std::map<std::string, double>& units)
-{
-  size_t end   = 0;
-  double value = NAN;
-  try {
-    value = std::stod(text, &end);
-  } catch (const std::exception&) {
-    return NAN;
-  }
-  std::string unit = text.substr(end);
-  if (!(value >= 0) || !std::isfinite(value))
-    return NAN;
-  if (unit.empty())
-    return value;
-  auto u = units.find(unit);
-  return u == units.end() ? NAN : value * u->second;
-}
-
-const std::map<std::string, double> kTimeUnits = {{"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}};
-const std::map<std::string, double> kRateUnits = {{"Bps", 1},       {"kBps", 1e3},     {"MBps", 1e6},
-                                                  {"GBps", 1e9},    {"bps", 0.125},    {"kbps", 125},
-                                                  {"Mbps", 1.25e5}, {"Gbps", 1.25e8}};
-
-} // namespace
 
 DistanceMatrix read_distances(const std::string& path)
 {

@@ -16,6 +16,8 @@ const std::vector<Command>& commands()
       {"check", "replay a trace and compare its prediction with a baseline: exit 1 on a regression", check_command},
       {"topology", "group a platform's hosts into logical clusters (Lowekamp) and print their latencies", topology_command},
       {"sweep", "replay a trace over the product of platform, deployment and algorithm variations, in parallel", sweep_command},
+      {"calibrate", "fit a platform's flop rate, latency, bandwidth, SMPI factors, contention to measurements",
+       calibrate_command},
   };
   return table;
 }

@@ -27,6 +27,7 @@ int actions_command(int argc, char** argv);
 int topology_command(int argc, char** argv);
 int check_command(int argc, char** argv);
 int sweep_command(int argc, char** argv);
+int calibrate_command(int argc, char** argv);
 
 /// Dispatches `tireplay <command> ...`.
 int run_cli(int argc, char** argv);

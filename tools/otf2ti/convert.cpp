@@ -15,9 +15,14 @@ namespace {
 /// time, else the elapsed time, times the flop rate. A burst shorter than --cpu-threshold (its CPU time when the
 /// tracer recorded it, else its elapsed time) counts for nothing: it is the tracer's and the MPI library's own work
 /// between two calls, which SMPI's traces leave out the same way.
+double elapsed_seconds(const Rank& r, uint64_t time)
+{
+  return static_cast<double>(time - r.leave_time) / static_cast<double>(r.defs.ticks_per_second);
+}
+
 double burst_flops(const Rank& r, uint64_t time)
 {
-  double elapsed = static_cast<double>(time - r.leave_time) / static_cast<double>(r.defs.ticks_per_second);
+  double elapsed = elapsed_seconds(r, time);
   double seconds = r.defs.cpu_member.empty() ? elapsed : (r.cpu - r.cpu_at_leave) * r.defs.cpu_seconds_per_unit;
   if (seconds < r.options.cpu_threshold)
     return 0;
@@ -68,8 +73,12 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
     return verdict(r);
   if (r.mpi_depth++ > 0)
     return verdict(r);
-  if (r.started)
-    r.compute(burst_flops(r, time));
+  if (r.started) {
+    double flops = burst_flops(r, time);
+    if (r.options.record_bursts && flops > 0 && !r.defs.flop_metric_name.empty())
+      r.out.bursts.push_back({flops, elapsed_seconds(r, time)});
+    r.compute(flops);
+  }
   else
     r.started = true, r.out.lines.push_back(std::to_string(r.rank) + " init");
   r.call          = r.defs.region_name.at(region);

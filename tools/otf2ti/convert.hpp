@@ -13,6 +13,14 @@ namespace otf2ti {
 struct Options {
   double flop_rate = 1e9;  // flops per second of the traced machine, for compute without a flop counter
   double cpu_threshold = 1e-6;  // bursts shorter than this (seconds) are left out, as SMPI's smpi/cpu-threshold does
+  bool record_bursts = false;   // keep each burst's flops and duration (RankTrace::bursts), for the calibration
+};
+
+/// A computation between two MPI calls that the trace holds: its flop counter's difference and its duration
+/// (`otf2ti --bursts`, read by `tireplay calibrate flops`).
+struct BurstRecord {
+  double flops;
+  double seconds;
 };
 
 /// A collective whose per-member counts come from the other members' records (collectives.hpp, fill_counts).
@@ -31,6 +39,7 @@ struct RankTrace {
   /// Communication calls the archive holds no MPI event for (its writer did not record them: Score-P 2's
   /// non-blocking collectives), by name: left out of the trace, and reported.
   std::map<std::string, uint64_t> unrecorded;
+  std::vector<BurstRecord> bursts;  // with Options::record_bursts and a flop counter
 };
 
 /// Reads the events of `rank`'s location with a reader of its own (so ranks convert on several threads) and

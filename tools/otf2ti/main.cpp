@@ -1,5 +1,6 @@
 // otf2ti: converts the OTF2 archive of an MPI run into tireplay time-independent traces (docs/trace-format.md).
 //   otf2ti ARCHIVE/traces.otf2 -o OUTDIR [--flop-metric NAME] [--flop-rate F] [--cpu-threshold S] [--threads N] [--one-file]
+//          [--bursts FILE]
 // Exit status: 0 converted, 2 bad input (the message names the location and event), 1 usage.
 #include "collectives.hpp"
 #include "convert.hpp"
@@ -83,6 +84,21 @@ void write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces, bo
     throw std::runtime_error((out / "trace.txt").string() + ": cannot write");
 }
 
+/// The bursts of every rank, "RANK FLOPS SECONDS" (docs/calibration.md), for `tireplay calibrate flops`.
+void write_bursts(const std::string& path, const std::string& archive, const std::string& metric,
+                  const std::vector<otf2ti::RankTrace>& traces)
+{
+  std::ofstream out(path);
+  out << "# tireplay bursts 1: the computations between MPI calls of " << archive << "\n"
+      << "# rank flops seconds  (flops: " << metric << "; seconds: the burst's duration)\n";
+  out.precision(15);
+  for (size_t r = 0; r < traces.size(); r++)
+    for (const auto& b : traces[r].bursts)
+      out << r << ' ' << b.flops << ' ' << b.seconds << '\n';
+  if (!out)
+    throw std::runtime_error(path + ": cannot write the bursts");
+}
+
 /// Warns about communication calls the archive holds no event for: "MPI_Iallgather x360 (10 ranks)".
 void report_unrecorded(const std::vector<otf2ti::RankTrace>& traces)
 {
@@ -105,7 +121,7 @@ void report_unrecorded(const std::vector<otf2ti::RankTrace>& traces)
 
 int main(int argc, char** argv)
 {
-  std::string archive, out, flop_metric;
+  std::string archive, out, flop_metric, bursts;
   otf2ti::Options options;
   int threads   = 1;
   bool one_file = false;
@@ -117,7 +133,9 @@ int main(int argc, char** argv)
       "cpu-threshold", po::value(&options.cpu_threshold)->default_value(1e-6),
       "bursts shorter than this many seconds are left out (SMPI's smpi/cpu-threshold; 0 keeps them all)")(
       "threads", po::value(&threads)->default_value(1), "ranks read at once")(
-      "one-file", po::bool_switch(&one_file), "all ranks in OUTDIR/trace.txt");
+      "one-file", po::bool_switch(&one_file), "all ranks in OUTDIR/trace.txt")(
+      "bursts", po::value(&bursts), "also write each computation's flops and duration to this file, 'RANK FLOPS "
+                                    "SECONDS' lines, for `tireplay calibrate flops` (needs a flop counter)");
   po::options_description hidden;
   hidden.add_options()("archive", po::value(&archive));
   po::options_description all;
@@ -132,8 +150,8 @@ int main(int argc, char** argv)
       std::cout << opts;
       return 0;
     }
-    if (archive.empty() || out.empty())
-      throw po::error("an archive (its .otf2 file) and -o OUTDIR are required");
+    if (archive.empty() || (out.empty() && bursts.empty()))
+      throw po::error("an archive (its .otf2 file) and -o OUTDIR (or --bursts FILE) are required");
     if (threads < 1 || !(options.flop_rate > 0) || !(options.cpu_threshold >= 0))
       throw po::error("--threads must be >= 1, --flop-rate > 0 and --cpu-threshold >= 0");
   } catch (const po::error& e) {
@@ -142,6 +160,10 @@ int main(int argc, char** argv)
   }
   try {
     otf2ti::Definitions defs = otf2ti::read_definitions(archive, flop_metric);
+    if (!bursts.empty() && defs.flop_metric_name.empty())
+      throw std::runtime_error(archive + ": no flop counter (PAPI_FP_OPS, PAPI_DP_OPS, PAPI_SP_OPS, or --flop-metric): "
+                               "the bursts' flops are unknown (--bursts)");
+    options.record_bursts = !bursts.empty();
     if (defs.flop_metric_name.empty())
       std::cerr << "otf2ti: no flop counter in " << archive << ": computations are their "
                 << (defs.cpu_member.empty() ? "duration" : "CPU time (the tracer's cpu_time)") << " x "
@@ -156,9 +178,18 @@ int main(int argc, char** argv)
     if (actions == 0)
       throw std::runtime_error(archive + ": no MPI call in any location: not a trace of an MPI run");
     report_unrecorded(traces);
-    write(out, traces, one_file);
-    std::cerr << "otf2ti: " << traces.size() << " ranks, " << events << " events, " << actions << " actions -> " << out
-              << "/trace.txt\n";
+    if (!out.empty()) {
+      write(out, traces, one_file);
+      std::cerr << "otf2ti: " << traces.size() << " ranks, " << events << " events, " << actions << " actions -> "
+                << out << "/trace.txt\n";
+    }
+    if (!bursts.empty()) {
+      write_bursts(bursts, archive, defs.flop_metric_name, traces);
+      size_t count = 0;
+      for (const auto& t : traces)
+        count += t.bursts.size();
+      std::cerr << "otf2ti: " << count << " bursts -> " << bursts << "\n";
+    }
   } catch (const std::exception& e) {
     std::cerr << "otf2ti: " << e.what() << '\n';
     return 2;

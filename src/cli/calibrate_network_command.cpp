@@ -1,0 +1,385 @@
+// `tireplay calibrate pingpong` and `tireplay calibrate factors`: the network's parameters from a ping-pong table,
+// as section 5 of the time-independent trace replay paper does it (models/calibration_network.hpp).
+#include "models/platform_params.hpp"
+#include "models/quantities.hpp"
+#include "models/topology.hpp"
+#include "src/calibrate/platform_xml.hpp"
+#include "src/calibrate/tables.hpp"
+#include "src/cli/calibrate_support.hpp"
+#include "src/cli/commands.hpp"
+#include "src/cli/platform_engine.hpp"
+#include "src/trace/rank_reader.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <unistd.h>
+
+namespace po = boost::program_options;
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay::calibrate_cli {
+
+void SegmentOptions::add_to(po::options_description& desc)
+{
+  desc.add_options()
+      ("segments", po::value(&choice.segments), "fit this many segments (default: the fewest within --max-error)")
+      ("boundaries", po::value(&boundaries), "the segments' last sizes instead, in bytes: b1,b2,... (segment j "
+                                             "holds the sizes in (b_{j-1}, b_j])")
+      ("max-error", po::value(&choice.max_relative_error)->default_value(0.02),
+       "the largest relative error of a fitted one-way time, for choosing the number of segments")
+      ("min-points", po::value(&choice.min_points)->default_value(3), "distinct sizes per chosen segment (>= 2)");
+}
+
+void SegmentOptions::finish()
+{
+  if (!boundaries.empty() && choice.segments != 0)
+    throw po::error("--segments and --boundaries exclude each other");
+  if (choice.segments < 0 || choice.segments > 64)
+    throw po::error("--segments must be between 1 and 64");
+  if (!(choice.max_relative_error > 0) || !std::isfinite(choice.max_relative_error))
+    throw po::error("--max-error must be a positive number (0.02: 2%)");
+  if (choice.min_points < 2)
+    throw po::error("--min-points must be 2 or more (a line needs two sizes)");
+  std::stringstream list(boundaries);
+  for (std::string item; std::getline(list, item, ',');) {
+    double b = models::parse_quantity(item, {});
+    if (std::isnan(b) || b != std::floor(b))
+      throw po::error("--boundaries: '" + item + "' is not a whole number of bytes");
+    choice.boundaries.push_back(b);
+  }
+}
+
+std::vector<std::string> print_factors(const std::vector<models::SegmentFit>& segments,
+                                       const models::RouteParams& route, const std::string& route_name)
+{
+  std::vector<models::FactorStep> steps = models::smpi_factors(segments, route);
+  std::printf("SMPI factors against the route %s (latency %s, rate %s), %zu segment%s:\n", route_name.c_str(),
+              microseconds(route.latency_seconds).c_str(), megabytes_per_second(route.rate_bytes_per_second).c_str(),
+              segments.size(), segments.size() == 1 ? "" : "s");
+  std::printf("  %-24s %6s %10s %12s %12s %10s\n", "sizes (bytes)", "points", "threshold", "lat-factor", "bw-factor",
+              "max error");
+  for (size_t j = 0; j < segments.size(); j++) {
+    const auto& s = segments[j];
+    char sizes[48];
+    std::snprintf(sizes, sizeof sizes, "%.0f .. %.0f", s.first_bytes, s.last_bytes);
+    std::printf("  %-24s %6zu %10llu %12.7g %12.7g %9.3f%%%s\n", sizes, s.last - s.first + 1,
+                static_cast<unsigned long long>(steps[j].threshold), steps[j].latency_factor,
+                steps[j].bandwidth_factor, 100 * s.max_relative_error,
+                s.intercept_clamped ? "  (negative latency: fitted through the origin)"
+                : s.slope_clamped   ? "  (time not growing with the size: fitted as a constant)"
+                                    : "");
+  }
+  return {"--cfg=smpi/lat-factor:" + models::factor_spec(steps, true),
+          "--cfg=smpi/bw-factor:" + models::factor_spec(steps, false)};
+}
+
+namespace {
+
+/// "--cfg=key:value" as one shell word to paste: --cfg 'key:value'.
+void print_replay_options(const std::vector<std::string>& options, const std::string& options_out)
+{
+  std::string cat = options_out.empty() ? "" : " $(cat " + options_out + ")";
+  std::printf("\nReplay options (tireplay replay ...%s):\n", cat.c_str());
+  for (const auto& o : options) {
+    size_t eq = o.find('=');
+    std::printf("  %s '%s'\n", o.substr(0, eq).c_str(), o.substr(eq + 1).c_str());
+  }
+  if (!options_out.empty())
+    write_options_file(options_out, options);
+}
+
+std::vector<models::SegmentFit> fit_segments(const std::string& path, const std::vector<models::PingPongPoint>& table,
+                                             const models::SegmentChoice& choice)
+{
+  std::vector<models::SegmentFit> fit;
+  try {
+    fit = models::fit_pingpong_segments(table, choice);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(path + ": " + e.what());
+  }
+  double worst = 0;
+  for (const auto& s : fit)
+    worst = std::max(worst, s.max_relative_error);
+  if (choice.boundaries.empty() && choice.segments == 0 && worst > choice.max_relative_error)
+    std::fprintf(stderr, "tireplay calibrate: note: no segmentation of %s fits every point within %g%% (--max-error): "
+                         "the most accurate found, %zu segments, is off by up to %.3g%%\n",
+                 path.c_str(), 100 * choice.max_relative_error, fit.size(), 100 * worst);
+  return fit;
+}
+
+void print_table_line(const std::string& path, const std::vector<models::PingPongPoint>& table)
+{
+  double low = table[0].bytes, high = table[0].bytes;
+  for (const auto& p : table) {
+    low  = std::min(low, p.bytes);
+    high = std::max(high, p.bytes);
+  }
+  std::printf("Ping-pong table %s: %zu rows, %.0f .. %.0f bytes\n", path.c_str(), table.size(), low, high);
+}
+
+/// A temporary file for the platform when the user wants none, removed at the end.
+struct TemporaryFile {
+  std::string path;
+  TemporaryFile()
+  {
+    std::string p = (std::filesystem::temp_directory_path() / "tireplay-calibrate-XXXXXX.xml").string();
+    int fd        = mkstemps(p.data(), 4);
+    if (fd < 0)
+      throw InputError(p + ": cannot create a temporary platform file");
+    close(fd);
+    path = p;
+  }
+  ~TemporaryFile() { std::remove(path.c_str()); }
+};
+
+void write_text(const std::string& path, const std::string& text)
+{
+  std::ofstream out(path);
+  out << text;
+  if (!out)
+    throw InputError(path + ": cannot write the platform");
+}
+
+/// Step 1 of `calibrate pingpong`: the tables of levels 1, 2, ... and their links' latencies.
+struct Links {
+  std::vector<std::string> tables;
+  std::vector<std::vector<models::PingPongPoint>> levels;
+  std::vector<double> round_trips;  // T_k(1 B)
+  std::vector<double> latencies;    // ℓ_k
+};
+
+Links read_links(const std::vector<std::string>& tables)
+{
+  Links links;
+  links.tables = tables;
+  for (const auto& t : tables) {
+    links.levels.push_back(calibrate::read_pingpong_table(t));
+    try {
+      links.round_trips.push_back(models::one_byte_round_trip(links.levels.back()));
+    } catch (const std::invalid_argument& e) {
+      throw InputError(t + ": " + e.what());
+    }
+  }
+  const auto& T = links.round_trips;
+  for (size_t k = 1; k <= T.size(); k++) {  // level by level, to name the table of a bad one
+    try {
+      links.latencies = models::hierarchy_element_latencies({T.begin(), T.begin() + static_cast<long>(k)});
+    } catch (const std::invalid_argument& e) {
+      throw InputError(tables[k - 1] + ": " + e.what());
+    }
+  }
+  return links;
+}
+
+void print_links(const Links& links, double bandwidth, bool nominal, int switches)
+{
+  print_table_line(links.tables[0], links.levels[0]);
+  std::printf("Links (time-independent trace replay paper, section 5):\n");
+  std::printf("  1-byte round trip: %s; / 6 (one way, through two links and one switch):\n",
+              microseconds(links.round_trips[0]).c_str());
+  std::printf("  latency of each link and switch: %s\n", microseconds(links.latencies[0]).c_str());
+  for (size_t k = 1; k < links.latencies.size(); k++) {
+    std::string where = k == 1 && switches > 1
+                            ? "in the platform, two uplinks of " + microseconds(1.5 * links.latencies[k]) + " each"
+                            : "not in the platform";
+    std::printf("  level %zu (%s: 1-byte round trip %s): latency of each of its links and switches %s\n"
+                "    (one way = 4 x the lower levels' + 3 x its own; %s)\n",
+                k + 1, links.tables[k].c_str(), microseconds(links.round_trips[k]).c_str(),
+                microseconds(links.latencies[k]).c_str(), where.c_str());
+  }
+  std::printf("  bandwidth: %s (%s)\n", megabytes_per_second(bandwidth).c_str(),
+              nominal ? "nominal, --bandwidth" : "1 / the slope of the largest sizes' segment");
+}
+
+/// The platform's comment: where its numbers come from.
+std::string platform_comment(const Links& links, const calibrate::CalibratedCluster& c, bool nominal, bool factors)
+{
+  std::ostringstream comment;
+  comment << "Calibrated by `tireplay calibrate pingpong` from " << links.tables[0]
+          << " (time-independent trace replay paper, section 5): each link and the switch "
+          << c.element_latency_seconds * 1e6 << " us (the 1-byte round trip " << links.round_trips[0] * 1e6
+          << " us / 6), bandwidth " << c.bandwidth_bytes_per_second * 1e-6 << " MB/s ("
+          << (nominal ? "nominal" : "fitted") << "), speed " << c.speed_flops_per_second << " flop/s";
+  if (c.switches > 1)
+    comment << "; " << c.switches << " switches of " << c.hosts << " hosts, each with an uplink of 1.5 x "
+            << c.level2_latency_seconds * 1e6 << " us (the second level's links and switch, from " << links.tables[1]
+            << ": one way = 4 x " << c.element_latency_seconds * 1e6 << " + 3 x " << c.level2_latency_seconds * 1e6
+            << " us)";
+  comment << (factors ? "; SMPI's factors fitted per segment in <config>." : ".");
+  return comment.str();
+}
+
+} // namespace
+
+// ---- tireplay calibrate pingpong ----
+
+int pingpong(int argc, char** argv)
+{
+  std::vector<std::string> tables;
+  std::string bandwidth_text, speed_text = "1Gf", prefix = "node-", platform_out, options_out;
+  int hosts = 16, switches = 0;
+  bool no_factors = false;
+  SegmentOptions segments;
+  po::options_description desc(
+      "usage: tireplay calibrate pingpong TABLE [LEVEL2_TABLE ...] [--bandwidth B] [--speed S] [--hosts N]\n"
+      "                                   [--switches S] [--platform-out P.xml] [--options-out FILE]\n\n"
+      "A cluster platform from a ping-pong table (time-independent trace replay paper, section 5): the latency of\n"
+      "each link and of the switch is the 1-byte round trip / 6 (two links and one switch, there and back); with\n"
+      "tables of pairs ever farther apart in a tree of switches (level 2, 3...), the latency of each level's links\n"
+      "and switches (the hierarchy-aware rule, docs/calibration.md), and a platform of two levels. The bandwidth\n"
+      "is --bandwidth (the links' nominal value, as the paper takes it) or fitted to the largest sizes. Then SMPI's\n"
+      "latency and bandwidth factors are fitted per message-size segment against the route between two hosts of\n"
+      "one switch, as `calibrate factors` does.\n"
+      "Tables: 'SIZE TIME' lines (bytes, round-trip seconds or with a unit), or SKaMPI's 'count=' lines.\n\n"
+      "options");
+  desc.add_options()("help,h", "this help")
+      ("pingpong", po::value(&tables)->composing(), "ping-pong table, level 1 first (also as positional arguments)")
+      ("bandwidth", po::value(&bandwidth_text), "the links' nominal bandwidth (bytes/s, or with Bps, MBps, Gbps...); "
+                                                "default: fitted to the largest sizes")
+      ("speed", po::value(&speed_text)->default_value("1Gf"), "the hosts' flop rate (`calibrate flops`): flop/s, or "
+                                                              "with f, kf, Mf, Gf, Tf")
+      ("hosts", po::value(&hosts)->default_value(16), "hosts of the cluster (per switch, with --switches)")
+      ("switches", po::value(&switches), "first-level switches, joined by a second level (default: 1 with one "
+                                         "table, 2 with a level-2 table)")
+      ("prefix", po::value(&prefix)->default_value("node-"), "host names: PREFIX0 .. PREFIX<N-1>")
+      ("platform-out", po::value(&platform_out), "write the platform (with the factors in its <config>) here")
+      ("options-out", po::value(&options_out), "write the replay options (--cfg=...) here, one per line")
+      ("no-factors", po::bool_switch(&no_factors), "the links only: no SMPI factors");
+  segments.add_to(desc);
+  po::positional_options_description positional;
+  positional.add("pingpong", -1);
+  return guarded("pingpong", [&] {
+    if (!parse_options(argc, argv, desc, &positional))
+      return kExitOk;
+    segments.finish();
+    if (tables.empty())
+      throw po::error("no ping-pong table");
+    if (hosts < 2 || hosts > 1000000)
+      throw po::error("--hosts must be between 2 and 1000000");
+    if (switches == 0)
+      switches = tables.size() > 1 ? 2 : 1;
+    if (switches < 1 || switches > 1000)
+      throw po::error("--switches must be between 1 and 1000");
+    if (switches > 1 && tables.size() < 2)
+      throw po::error("--switches " + std::to_string(switches) + " needs the ping-pong table of level 2 (the "
+                      "latency of the uplinks)");
+    const char* name_chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
+    if (prefix.empty() || prefix.find_first_not_of(name_chars) != std::string::npos)
+      throw po::error("--prefix: '" + prefix + "' is not a host name prefix (letters, digits, '_', '.', '-')");
+    double speed = quantity_option("speed", speed_text, models::kSpeedUnits, "a flop rate (flop/s, or with f, kf, "
+                                                                              "Mf, Gf, Tf)");
+    double nominal = bandwidth_text.empty() ? 0 : quantity_option("bandwidth", bandwidth_text, models::kRateUnits,
+                                                                  "a rate (bytes/s, or with Bps, kBps, MBps, GBps, "
+                                                                  "bps, kbps, Mbps, Gbps)");
+
+    // Step 1: the links.
+    Links links = read_links(tables);
+    std::vector<models::SegmentFit> fit = fit_segments(tables[0], links.levels[0], segments.choice);
+    double bandwidth = nominal > 0 ? nominal : models::fitted_bandwidth(fit);
+    if (!std::isfinite(bandwidth))
+      throw InputError(tables[0] + ": the largest sizes' times do not grow with the size: give --bandwidth");
+    print_links(links, bandwidth, nominal > 0, switches);
+
+    // Step 2: the factors, against the route of the cluster's first two hosts.
+    calibrate::CalibratedCluster cluster;
+    cluster.prefix                     = prefix;
+    cluster.hosts                      = hosts;
+    cluster.speed_flops_per_second     = speed;
+    cluster.bandwidth_bytes_per_second = bandwidth;
+    cluster.element_latency_seconds    = links.latencies[0];
+    cluster.switches                   = switches;
+    cluster.level2_latency_seconds     = links.latencies.size() > 1 ? links.latencies[1] : 0;
+    cluster.comment                    = platform_comment(links, cluster, nominal > 0, !no_factors);
+    std::optional<TemporaryFile> scratch;
+    if (platform_out.empty())
+      scratch.emplace();
+    const std::string path = platform_out.empty() ? scratch->path : platform_out;
+    write_text(path, calibrate::cluster_platform_xml(cluster));
+    std::vector<std::string> options;
+    if (!no_factors) {
+      auto engine = engine_with_platform(path, {});
+      auto* a     = engine->host_by_name(prefix + "0");
+      auto* b     = engine->host_by_name(prefix + "1");
+      models::RouteParams route = models::route_params(*a, *b, models::network_factors_from_config());
+      std::printf("\n");
+      options = print_factors(fit, route, a->get_name() + " -> " + b->get_name());
+      cluster.latency_factors   = options[0].substr(options[0].find(':') + 1);
+      cluster.bandwidth_factors = options[1].substr(options[1].find(':') + 1);
+      write_text(path, calibrate::cluster_platform_xml(cluster));
+    }
+    if (!platform_out.empty() && switches == 1)
+      std::printf("\nPlatform: %s (cluster of %d hosts %s0 .. %s%d%s)\n", platform_out.c_str(), hosts, prefix.c_str(),
+                  prefix.c_str(), hosts - 1, no_factors ? "" : ", the factors in its <config>");
+    else if (!platform_out.empty())
+      std::printf("\nPlatform: %s (%d switches of %d hosts, %s0 .. %s%d, joined by a second level%s)\n",
+                  platform_out.c_str(), switches, hosts, prefix.c_str(), prefix.c_str(), switches * hosts - 1,
+                  no_factors ? "" : ", the factors in its <config>");
+    if (!options.empty())
+      print_replay_options(options, options_out);
+    return kExitOk;
+  });
+}
+
+// ---- tireplay calibrate factors ----
+
+int factors(int argc, char** argv)
+{
+  std::string table_path, platform, route_text, options_out;
+  std::vector<std::string> cfg;
+  SegmentOptions segments;
+  po::options_description desc(
+      "usage: tireplay calibrate factors --pingpong TABLE --platform P.xml [--route HOST_A,HOST_B]\n"
+      "                                  [--options-out FILE]\n\n"
+      "SMPI's piecewise-linear model fitted to a ping-pong table (time-independent trace replay paper, section 5,\n"
+      "step 2): on each message-size segment, the latency and bandwidth factors that make the route between the\n"
+      "two ping-pong hosts on the platform give the measured one-way times (round trip / 2):\n"
+      "  T/2 = route latency x lat-factor + (size + 16) / (route rate x bw-factor)\n\n"
+      "options");
+  desc.add_options()("help,h", "this help")
+      ("pingpong", po::value(&table_path), "ping-pong table ('SIZE TIME' lines, or SKaMPI's 'count=' lines)")
+      ("platform", po::value(&platform), "SimGrid XML platform")
+      ("route", po::value(&route_text), "the ping-pong's two hosts (default: the platform's first two)")
+      ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (network/TCP-gamma, network/crosstraffic...)")
+      ("options-out", po::value(&options_out), "write the replay options (--cfg=...) here, one per line");
+  segments.add_to(desc);
+  return guarded("factors", [&] {
+    if (!parse_options(argc, argv, desc))
+      return kExitOk;
+    segments.finish();
+    if (table_path.empty() || platform.empty())
+      throw po::error("--pingpong and --platform are required");
+    auto table = calibrate::read_pingpong_table(table_path);
+    auto fit   = fit_segments(table_path, table, segments.choice);
+    auto engine = engine_with_platform(platform, cfg);
+    std::vector<sg4::Host*> hosts = models::hosts_in_zone_order(*engine->get_netzone_root());
+    sg4::Host *a = nullptr, *b = nullptr;
+    if (route_text.empty()) {
+      if (hosts.size() < 2)
+        throw InputError(platform + ": a ping-pong needs two hosts, the platform has " + std::to_string(hosts.size()));
+      a = hosts[0], b = hosts[1];
+    } else {
+      size_t comma = route_text.find(',');
+      if (comma == std::string::npos)
+        throw po::error("--route: expected HOST_A,HOST_B, got '" + route_text + "'");
+      for (auto [name, host] : {std::pair{route_text.substr(0, comma), &a}, {route_text.substr(comma + 1), &b}})
+        if ((*host = engine->host_by_name_or_null(name)) == nullptr)
+          throw InputError(platform + ": no host '" + name + "' (--route)");
+    }
+    print_table_line(table_path, table);
+    models::RouteParams route = models::route_params(*a, *b, models::network_factors_from_config());
+    print_replay_options(print_factors(fit, route, a->get_name() + " -> " + b->get_name()), options_out);
+    return kExitOk;
+  });
+}
+
+} // namespace tireplay::calibrate_cli

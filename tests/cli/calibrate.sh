@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# `tireplay calibrate`: synthetic tables generated from known values (tools/calibrate/synthetic.py) give the values
+# back within 1%, and the platform and replay options it writes make `tireplay replay` reproduce the ping-pong table
+# it was fitted on:
+#  - pingpong: the latency of the "/ 6" rule, the bandwidth, the hierarchy-aware latency of a second level and the
+#    two-level platform that replays both levels' tables;
+#  - factors: SimGrid's own default factors (9 segments) recovered from the table they give, thresholds included;
+#  - the replay of each ping-pong on the calibrated platform, or with the --cfg options, against the table;
+#  - contention: the Gigabit Ethernet signature of the all-to-all paper (4.3628, 4.93 ms from 8 kB), from times that
+#    `tireplay predict` gives with it (the model that consumes it), and from constant alpha, beta;
+#  - flops: five synthetic OTF2 runs with a PAPI_FP_OPS counter (otf2ti --bursts), or bursts tables without
+#    python3-otf2;
+#  - bad tables and options: exit 2 and the exact message.
+# Usage: calibrate.sh BUILD_DIR SOURCE_DIR SCRATCH_DIR
+set -uo pipefail
+build=$1 src=$2 scratch=$3
+tireplay=$build/tireplay
+synthetic="python3 $src/tools/calibrate/synthetic.py"
+rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
+failures=0
+check() {  # NAME, then a command that must succeed
+  local name=$1
+  shift
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+# within VALUE EXPECTED [TOLERANCE]: |VALUE / EXPECTED - 1| <= TOLERANCE (default 1%)
+within() {
+  python3 -c "import sys; v, e, t = float('$1'), float('$2'), float('${3:-0.01}'); sys.exit(abs(v / e - 1) > t)"
+}
+field() { sed -n "s/.*$1 *\([0-9.e+-]*\).*/\1/p" "$2" | head -1; }  # the number after a label
+# replays PLATFORM TABLE MAX_ERROR [--hosts A,B] [-- replay options]: each ping-pong of TABLE replayed within
+# MAX_ERROR (the comparison goes to TABLE.check)
+replays() {
+  python3 "$src/tools/calibrate/check_pingpong.py" "$tireplay" "$1" "$2" --max-error "$3" "${@:4}" > "$2.check"
+}
+
+# ---- pingpong: links of 16.67 us and 125 MB/s, no factors (Hockney's line) ----
+$synthetic pingpong --latency 16.67us --bandwidth 125MBps > flat.txt
+"$tireplay" calibrate pingpong flat.txt --platform-out flat.xml --options-out flat.opt > flat.out 2>&1
+check "pingpong: latency of each link and switch 16.67 us (1-byte round trip / 6)" \
+  within "$(field 'latency of each link and switch:' flat.out)" 16.67
+check "pingpong: bandwidth 125 MB/s, fitted" within "$(field 'bandwidth:' flat.out)" 125
+check "pingpong: the platform replays the table (0.01%)" replays flat.xml flat.txt 1e-4
+
+# ---- a second level of switches: 8 us per link and switch; SMPI factors on both levels ----
+for level in 1 2; do
+  $synthetic pingpong --latency 16.67us --levels 8us --level $level --bandwidth 125MBps \
+    --lat-factor '0:1;65536:4' --bw-factor '0:0.6;65536:0.9' > level$level.txt
+done
+"$tireplay" calibrate pingpong level1.txt level2.txt --bandwidth 125MBps --hosts 4 --switches 3 \
+  --platform-out levels.xml > levels.out 2>&1
+check "pingpong: level 2's links and switches 8 us (hierarchy-aware rule)" \
+  within "$(sed -n 's/.*latency of each of its links and switches \([0-9.]*\) us/\1/p' levels.out)" 8
+check "pingpong: the two-level platform replays the level-1 table (0.01%)" \
+  replays levels.xml level1.txt 1e-4 --hosts node-0,node-3
+check "pingpong: and the level-2 table between two switches (0.5%)" \
+  replays levels.xml level2.txt 5e-3 --hosts node-0,node-9
+
+# ---- factors: SimGrid's defaults, recovered from the table they give on a known route ----
+lat='0:2.01467;257:1.95341;732:1.9503;1426:1.61075;3484:1.88101;5776:2.18796;9376:2.59299;15424:3.48845;65472:11.6436'
+bw='0:0.812084;257:0.338112;732:0.341987;1426:0.608902;3484:0.77493;5776:1.08739;9376:0.58729;15424:0.697866;65472:0.940694'
+$synthetic pingpong --latency 16.67us --bandwidth 125MBps --lat-factor "$lat" --bw-factor "$bw" > smpi.txt
+cat > truth.xml <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="truth" prefix="node-" suffix="" radical="0-3" speed="1Gf" bw="125MBps" lat="16.67us"
+           bb_bw="125MBps" bb_lat="16.67us" bb_sharing_policy="FATPIPE"/>
+</platform>
+XML
+for how in "--segments 9" "--max-error 1e-4"; do
+  "$tireplay" calibrate factors --pingpong smpi.txt --platform truth.xml $how --options-out truth.opt > truth.out 2>&1
+  check "factors ($how): SimGrid's 9 default latency factors and thresholds" \
+    test "$(sed -n 1p truth.opt)" = "--cfg=smpi/lat-factor:$lat"
+  check "factors ($how): SimGrid's 9 default bandwidth factors" \
+    test "$(sed -n 2p truth.opt)" = "--cfg=smpi/bw-factor:$bw"
+done
+
+# ---- pingpong with factors: its platform, or its --cfg options on a platform without them, replay the table ----
+"$tireplay" calibrate pingpong smpi.txt --bandwidth 125MBps --max-error 1e-3 --platform-out smpi.xml \
+  --options-out smpi.opt > smpi.out 2>&1
+check "pingpong: 9 segments within 0.1%" grep -q '9 segments:' smpi.out
+check "pingpong: its platform replays the table (0.1%)" replays smpi.xml smpi.txt 1e-3
+grep -v '<prop\|config>' smpi.xml > bare.xml
+check "pingpong: the platform without <config> and the --cfg options replay the table (0.1%)" \
+  replays bare.xml smpi.txt 1e-3 -- $(cat smpi.opt)
+check "pingpong: without them, the table is not replayed" \
+  test "$(replays bare.xml smpi.txt 1e-3 -- --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1; echo $?)" = 1
+
+# ---- contention: the Gigabit Ethernet signature, against the model that consumes it ----
+"$tireplay" calibrate pingpong flat.txt --hosts 64 --platform-out cluster64.xml > /dev/null 2>&1
+{
+  echo "# processes size seconds: tireplay predict --op alltoall (linear) --contention-signature gigabit-ethernet"
+  for n in 24 40; do
+    for m in 1024 2048 4096 8192 16384 65536 262144 1048576; do
+      echo "$n $m $("$tireplay" predict --op alltoall --bytes $m --np $n --platform cluster64.xml \
+                      --contention-signature gigabit-ethernet | awk '$1 == "linear" {print $2}')"
+    done
+  done
+} > alltoall.txt
+"$tireplay" calibrate contention --alltoall alltoall.txt --platform cluster64.xml --options-out a2a.opt > a2a.out 2>&1
+check "contention: gamma 4.3628, delta 4.93 ms from M = 8192 back from the replay's model" \
+  test "$(cat a2a.opt)" = "--contention-signature=4.3628,0.00493,8192"
+n=40 m=65536
+expected=$(awk -v n=$n -v m=$m '$1 == n && $2 == m {print $3}' alltoall.txt)
+got=$("$tireplay" predict --op alltoall --bytes $m --np $n --platform cluster64.xml $(cat a2a.opt) |
+      awk '$1 == "linear" {print $2}')
+check "contention: the fitted signature predicts the table again" within "$got" "$expected" 1e-6
+$synthetic alltoall --gamma 4.3628 --delta 4.93ms --threshold 8192 --alpha 50us --bandwidth 125MBps \
+  --processes 8,40 > constants.txt
+"$tireplay" calibrate contention --alltoall constants.txt --alpha 50us --bandwidth 125MBps > constants.out 2>&1
+check "contention: the same from constant alpha and beta" grep -q -- '--contention-signature 4.3628,0.00493,8192' \
+  constants.out
+
+# ---- flops: five runs at 1, 2, 1.5, 3 Gflop/s per rank, 2% faster or slower each (mean 1.875 Gflop/s) ----
+runs=()
+factors=(0.98 1.02 1.0 0.99 1.01)
+if /usr/bin/python3 -c 'import otf2' 2> /dev/null; then
+  source="OTF2 archives through otf2ti --bursts"
+  for i in 0 1 2 3 4; do
+    /usr/bin/python3 "$src/tools/calibrate/synthetic_archive.py" run$i 1e9,2e9,1.5e9,3e9 20 ${factors[$i]} $i
+    "$build/otf2ti" run$i/traces.otf2 --bursts run$i.bursts 2> /dev/null
+    runs+=(run$i.bursts)
+  done
+else
+  source="bursts tables (python3-otf2 missing: no OTF2 archive)"
+  for i in 0 1 2 3 4; do
+    $synthetic bursts --rates 1e9,2e9,1.5e9,3e9 --run-factor ${factors[$i]} --seed $i > run$i.bursts
+    runs+=(run$i.bursts)
+  done
+fi
+"$tireplay" calibrate flops "${runs[@]}" > flops.out 2>&1
+check "flops: 1.875 Gflop/s from $source" within "$(field 'mean over the runs:' flops.out)" 1.875e9 1e-4
+shared=$src/../shared/data/otf2
+if [ -d "$shared/synthetic_mpi_4" ]; then  # the shared archives: 1 ms bursts of 1e6 flops; no flop counter
+  "$build/otf2ti" "$shared/synthetic_mpi_4/traces.otf2" --bursts shared.bursts 2> /dev/null
+  "$tireplay" calibrate flops shared.bursts > shared.out 2>&1
+  check "flops: ../shared's synthetic_mpi_4 archive, 1 Gflop/s" \
+    within "$(field 'mean over the runs:' shared.out)" 1e9 1e-9
+  "$build/otf2ti" "$shared/pipit/ping-pong-otf2/traces.otf2" --bursts none.bursts 2> none.err
+  check "otf2ti --bursts refuses an archive without a flop counter (exit 2)" \
+    test "$?:$(cat none.err)" = "2:otf2ti: $shared/pipit/ping-pong-otf2/traces.otf2: no flop counter (PAPI_FP_OPS, \
+PAPI_DP_OPS, PAPI_SP_OPS, or --flop-metric): the bursts' flops are unknown (--bursts)"
+fi
+
+# ---- bad tables and options: exit 2, the message to the letter ----
+expect() {  # NAME, EXPECTED MESSAGE, then the tireplay arguments
+  local name=$1 expected=$2 got rc
+  shift 2
+  got=$("$tireplay" "$@" 2>&1 > /dev/null)
+  rc=$?
+  check "$name" test "$rc:$got" = "2:$expected"
+  [ "$rc:$got" = "2:$expected" ] || printf '  got:      %s\n  expected: %s\n' "$rc:$got" "2:$expected"
+}
+printf '1 100us\n1024 fast\n' > bad_time.txt
+expect "bad time: file, line, field" "bad_time.txt:2: field 2 (time) 'fast' is not a time (seconds, or a number with ns, us, ms or s)
+    1024 fast" calibrate pingpong bad_time.txt
+printf '2 1e-4\n4 2e-4\n' > no_byte.txt
+expect "no 1-byte row" "no_byte.txt: no 1-byte row (the latency rule takes the 1-byte ping-pong time)" \
+  calibrate pingpong no_byte.txt
+printf '40 1024 1e-2\n40 2048 2e-2\n40 4096 3e-2\n' > three.txt
+expect "three all-to-all measurements" \
+  "three.txt: the table holds 3 measurement(s): the fit compares at least four (section V)" \
+  calibrate contention --alltoall three.txt --alpha 50us --bandwidth 125MBps
+printf '0 1e6 1ms\n0 1e6\n' > short.bursts
+expect "bursts line without its duration" "short.bursts:2: expected 'RANK FLOPS SECONDS' (3 fields), got 2 fields
+    0 1e6" calibrate flops short.bursts
+printf '0 0 1ms\n' > idle.bursts
+expect "bursts without flops" "idle.bursts: no burst with both flops and a duration: nothing to take a rate from" \
+  calibrate flops idle.bursts
+expect "unknown calibration" "tireplay calibrate: unknown calibration 'latency'
+usage: tireplay calibrate <what> [options]   (tireplay calibrate <what> --help)
+
+Fits the platform's parameters to measurements (docs/calibration.md):
+  flops        the hosts' flop rate from the bursts of instrumented runs (otf2ti --bursts)
+  pingpong     a cluster platform from a ping-pong table: latency (/ 6 rule), bandwidth, SMPI factors
+  factors      SMPI's piecewise latency and bandwidth factors of a platform's route from a ping-pong table
+  contention   the all-to-all contention signature (gamma, delta, M) from all-to-all timings" calibrate latency
+expect "both segment options" "tireplay calibrate factors: --segments and --boundaries exclude each other
+(see tireplay calibrate factors --help)" calibrate factors --pingpong smpi.txt --platform truth.xml --segments 2 \
+  --boundaries 1000
+expect "a segment of one size" "smpi.txt: segment 1 (sizes up to 0 bytes) holds 1 distinct size: a line needs two" \
+  calibrate factors --pingpong smpi.txt --platform truth.xml --boundaries 0
+expect "unknown route host" "truth.xml: no host 'node-9' (--route)" \
+  calibrate factors --pingpong smpi.txt --platform truth.xml --route node-0,node-9
+expect "bad bandwidth" "tireplay calibrate pingpong: --bandwidth: '1 Gbit' is not a rate (bytes/s, or with Bps, kBps, MBps, GBps, bps, kbps, Mbps, Gbps)
+(see tireplay calibrate pingpong --help)" calibrate pingpong flat.txt --bandwidth "1 Gbit"
+[ "$failures" -eq 0 ]
