@@ -35,20 +35,6 @@ bool parse_options(int argc, char** argv, const po::options_description& desc,
   return true;
 }
 
-int guarded(const std::string& name, const std::function<int()>& body)
-{
-  try {
-    return body();
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "tireplay calibrate %s: %s\n(see tireplay calibrate %s --help)\n", name.c_str(), e.what(),
-                 name.c_str());
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "tireplay calibrate %s: %s\n", name.c_str(), e.what());
-  }
-  return kExitBadInput;
-}
 
 double quantity_option(const std::string& option, const std::string& text, const std::map<std::string, double>& units,
                        const std::string& expected)
@@ -101,7 +87,7 @@ int flops(int argc, char** argv)
                                      "flops over its computing time) or flops");
   po::positional_options_description positional;
   positional.add("bursts", -1);
-  return guarded("flops", [&] {
+  return guarded("calibrate flops", [&] {
     if (!parse_options(argc, argv, desc, &positional))
       return kExitOk;
     if (files.empty())

@@ -89,7 +89,7 @@ int contention(int argc, char** argv)
       ("alpha", po::value(&alpha_text), "instead of a platform: Hockney's start-up time (seconds, or with a unit)")
       ("bandwidth", po::value(&bandwidth_text), "and the bandwidth 1 / beta (bytes/s, or with Bps, MBps, Gbps...)")
       ("options-out", po::value(&options_out), "write the replay option (--contention-signature=...) here");
-  return guarded("contention", [&] {
+  return guarded("calibrate contention", [&] {
     if (!parse_options(argc, argv, desc))
       return kExitOk;
     if (table_path.empty())

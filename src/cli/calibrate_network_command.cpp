@@ -258,7 +258,7 @@ int pingpong(int argc, char** argv)
   segments.add_to(desc);
   po::positional_options_description positional;
   positional.add("pingpong", -1);
-  return guarded("pingpong", [&] {
+  return guarded("calibrate pingpong", [&] {
     if (!parse_options(argc, argv, desc, &positional))
       return kExitOk;
     segments.finish();
@@ -352,7 +352,7 @@ int factors(int argc, char** argv)
       ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (network/TCP-gamma, network/crosstraffic...)")
       ("options-out", po::value(&options_out), "write the replay options (--cfg=...) here, one per line");
   segments.add_to(desc);
-  return guarded("factors", [&] {
+  return guarded("calibrate factors", [&] {
     if (!parse_options(argc, argv, desc))
       return kExitOk;
     segments.finish();

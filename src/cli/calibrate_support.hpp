@@ -23,9 +23,6 @@ int contention(int argc, char** argv);
 bool parse_options(int argc, char** argv, const boost::program_options::options_description& desc,
                    const boost::program_options::positional_options_description* positional = nullptr);
 
-/// Runs a subcommand's body: a usage error (boost::program_options::error) prints "tireplay calibrate NAME: ...
-/// (see --help)", an InputError its message, a std::invalid_argument "tireplay calibrate NAME: ..."; all exit 2.
-int guarded(const std::string& name, const std::function<int()>& body);
 
 /// `option`'s value as a quantity with `units` (models/quantities.hpp). Throws boost::program_options::error
 /// naming the option and `expected`.

@@ -46,7 +46,7 @@ int check_command(int argc, char** argv)
     return kExitBadInput;
   }
 
-  try {
+  return guarded("check", [&]() -> int {
     Baseline baseline;
     if (!write_baseline)
       baseline = read_baseline(baseline_path);  // a missing baseline fails before the replay
@@ -63,13 +63,7 @@ int check_command(int argc, char** argv)
     std::vector<Difference> differences = compare(baseline, result, tolerance);
     print_check(stdout, baseline, result, tolerance, differences);
     return differences.empty() ? kExitOk : kExitFailure;
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    return kExitBadInput;
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "tireplay check: %s\n", e.what());
-    return kExitBadInput;
-  }
+  });
 }
 
 } // namespace tireplay

@@ -1,5 +1,9 @@
 #include "src/cli/commands.hpp"
 
+#include "src/trace/rank_reader.hpp"
+
+#include <boost/program_options/errors.hpp>
+
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -20,6 +24,20 @@ const std::vector<Command>& commands()
        calibrate_command},
   };
   return table;
+}
+
+int guarded(const std::string& command, const std::function<int()>& body)
+{
+  try {
+    return body();
+  } catch (const boost::program_options::error& e) {
+    std::fprintf(stderr, "tireplay %s: %s\n(see tireplay %s --help)\n", command.c_str(), e.what(), command.c_str());
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "tireplay %s: %s\n", command.c_str(), e.what());
+  }
+  return kExitBadInput;
 }
 
 namespace {

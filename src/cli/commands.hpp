@@ -1,6 +1,8 @@
 // The subcommands of `tireplay`, in one table.
 #pragma once
 
+#include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +30,10 @@ int topology_command(int argc, char** argv);
 int check_command(int argc, char** argv);
 int sweep_command(int argc, char** argv);
 int calibrate_command(int argc, char** argv);
+
+/// Runs a command's work and turns bad input into kExitBadInput with its message: an InputError (it names the
+/// file), a std::invalid_argument or an option error (prefixed `tireplay COMMAND:`).
+int guarded(const std::string& command, const std::function<int()>& body);
 
 /// Dispatches `tireplay <command> ...`.
 int run_cli(int argc, char** argv);

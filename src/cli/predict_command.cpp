@@ -92,7 +92,7 @@ int predict_command(int argc, char** argv)
     return kExitBadInput;
   }
 
-  try {
+  return guarded("predict", [&]() -> int {
     auto engine = engine_with_platform(platform, cfg);
     auto hosts = place_ranks({platform, hostfile, "", true}, *engine, np);
     std::vector<uint64_t> counts(np, bytes);
@@ -107,13 +107,7 @@ int predict_command(int argc, char** argv)
     d.comm           = kWorldComm;
     print_decision(stdout, d);
     return kExitOk;
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    return kExitBadInput;
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "tireplay predict: %s\n", e.what());
-    return kExitBadInput;
-  }
+  });
 }
 
 } // namespace tireplay

@@ -54,7 +54,7 @@ int replay_command(int argc, char** argv)
   opt.progress        = !quiet && isatty(STDERR_FILENO);
   opt.record_timeline = timed.need_timeline();
 
-  try {
+  return guarded("replay", [&]() -> int {
     ReplayResult result = run_replay(opt);
     if (!json.empty())
       write_json_summary(json, opt, result);
@@ -63,13 +63,7 @@ int replay_command(int argc, char** argv)
       print_summary(stdout, result);
     print_problems(stderr, result);
     return result.blocked.empty() ? kExitOk : kExitBlocked;
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    return kExitBadInput;
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "tireplay replay: %s\n", e.what());
-    return kExitBadInput;
-  }
+  });
 }
 
 } // namespace tireplay

@@ -96,7 +96,7 @@ int topology_command(int argc, char** argv)
     return kExitBadInput;
   }
 
-  try {
+  return guarded("topology", [&]() -> int {
     models::DistanceMatrix d;
     std::unique_ptr<simgrid::s4u::Engine> engine;
     if (!platform.empty()) {
@@ -124,13 +124,7 @@ int topology_command(int argc, char** argv)
       print_zones(models::zone_tree(*engine->get_netzone_root()), 0);
     }
     return kExitOk;
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    return kExitBadInput;
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "tireplay topology: %s\n", e.what());
-    return kExitBadInput;
-  }
+  });
 }
 
 } // namespace tireplay
