@@ -19,23 +19,6 @@ namespace po = boost::program_options;
 namespace tireplay {
 namespace calibrate_cli {
 
-bool parse_options(int argc, char** argv, const po::options_description& desc,
-                   const po::positional_options_description* positional)
-{
-  po::variables_map vm;
-  auto parser = po::command_line_parser(argc, argv).options(desc);
-  if (positional != nullptr)
-    parser.positional(*positional);
-  po::store(parser.run(), vm);
-  if (vm.count("help")) {
-    std::cout << desc << "\n";
-    return false;
-  }
-  po::notify(vm);
-  return true;
-}
-
-
 double quantity_option(const std::string& option, const std::string& text, const std::map<std::string, double>& units,
                        const std::string& expected)
 {

@@ -18,11 +18,6 @@ int pingpong(int argc, char** argv);
 int factors(int argc, char** argv);
 int contention(int argc, char** argv);
 
-/// Parses argv into `desc`'s variables; returns false after printing the help when --help is given. Throws
-/// boost::program_options::error.
-bool parse_options(int argc, char** argv, const boost::program_options::options_description& desc,
-                   const boost::program_options::positional_options_description* positional = nullptr);
-
 
 /// `option`'s value as a quantity with `units` (models/quantities.hpp). Throws boost::program_options::error
 /// naming the option and `expected`.

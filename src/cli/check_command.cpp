@@ -30,23 +30,11 @@ int check_command(int argc, char** argv)
        "that fraction of 1% of it")
       ("write-baseline", po::bool_switch(&write_baseline), "record the baseline instead of checking it");
   desc.add(replay_options(opt));
-  double tolerance = 0;
-  try {
-    po::variables_map vm;
-    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
-      return kExitOk;
-    }
-    po::notify(vm);
-    check_replay_options(opt);
-    tolerance = parse_tolerance(tolerance_text);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "tireplay check: %s\n(see tireplay check --help)\n", e.what());
-    return kExitBadInput;
-  }
-
   return guarded("check", [&]() -> int {
+    if (!parse_options(argc, argv, desc))
+      return kExitOk;
+    check_replay_options(opt);
+    double tolerance = parse_tolerance(tolerance_text);
     Baseline baseline;
     if (!write_baseline)
       baseline = read_baseline(baseline_path);  // a missing baseline fails before the replay

@@ -2,7 +2,7 @@
 
 #include "src/trace/rank_reader.hpp"
 
-#include <boost/program_options/errors.hpp>
+#include <iostream>
 
 #include <cstdio>
 #include <cstring>
@@ -24,6 +24,23 @@ const std::vector<Command>& commands()
        calibrate_command},
   };
   return table;
+}
+
+bool parse_options(int argc, char** argv, const boost::program_options::options_description& desc,
+                   const boost::program_options::positional_options_description* positional)
+{
+  namespace po = boost::program_options;
+  po::variables_map vm;
+  auto parser = po::command_line_parser(argc, argv).options(desc);
+  if (positional != nullptr)
+    parser.positional(*positional);
+  po::store(parser.run(), vm);
+  if (vm.count("help")) {
+    std::cout << desc << "\n";
+    return false;
+  }
+  po::notify(vm);
+  return true;
 }
 
 int guarded(const std::string& command, const std::function<int()>& body)

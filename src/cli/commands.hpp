@@ -1,6 +1,8 @@
 // The subcommands of `tireplay`, in one table.
 #pragma once
 
+#include <boost/program_options.hpp>
+
 #include <functional>
 #include <string>
 #include <string_view>
@@ -30,6 +32,11 @@ int topology_command(int argc, char** argv);
 int check_command(int argc, char** argv);
 int sweep_command(int argc, char** argv);
 int calibrate_command(int argc, char** argv);
+
+/// Parses argv into `desc`'s variables; returns false after printing the help when --help is given. Throws
+/// boost::program_options::error.
+bool parse_options(int argc, char** argv, const boost::program_options::options_description& desc,
+                   const boost::program_options::positional_options_description* positional = nullptr);
 
 /// Runs a command's work and turns bad input into kExitBadInput with its message: an InputError (it names the
 /// file), a std::invalid_argument or an option error (prefixed `tireplay COMMAND:`).

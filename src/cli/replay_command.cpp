@@ -37,24 +37,13 @@ int replay_command(int argc, char** argv)
       ("otf2-out", po::value(&timed.otf2_dir), "write the timeline as an OTF2 archive DIR/traces.otf2")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress");
 
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
+  return guarded("replay", [&]() -> int {
+    if (!parse_options(argc, argv, desc))
       return kExitOk;
-    }
-    po::notify(vm);
     check_replay_options(opt);
     timed.check();
-  } catch (const std::exception& e) {  // po::error, and a picture's bad extension
-    std::fprintf(stderr, "tireplay replay: %s\n(see tireplay replay --help)\n", e.what());
-    return kExitBadInput;
-  }
-  opt.progress        = !quiet && isatty(STDERR_FILENO);
-  opt.record_timeline = timed.need_timeline();
-
-  return guarded("replay", [&]() -> int {
+    opt.progress        = !quiet && isatty(STDERR_FILENO);
+    opt.record_timeline = timed.need_timeline();
     ReplayResult result = run_replay(opt);
     if (!json.empty())
       write_json_summary(json, opt, result);

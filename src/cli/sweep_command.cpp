@@ -52,19 +52,6 @@ const char* kSweepUsage =
     "`collect` reads STUDY/plan.json and STUDY/runs/*.json, made by the commands of --emit-jobs wherever they\n"
     "ran, and writes the CSV and the plot.\n\noptions";
 
-/// Parses the options into their variables; false when --help was asked (and printed).
-bool parse_options(int argc, char** argv, const po::options_description& desc)
-{
-  po::variables_map vm;
-  po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-  if (vm.count("help")) {
-    std::cout << desc << "\n";
-    return false;
-  }
-  po::notify(vm);
-  return true;
-}
-
 /// Splits off the replay options after `--`.
 int split_replay_args(int argc, char** argv, std::vector<std::string>& replay_args)
 {
