@@ -4,6 +4,7 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
 
 #include <algorithm>
@@ -314,6 +315,17 @@ std::vector<P2PWorld::Unmatched> P2PWorld::unmatched() const
       out.push_back({false, r->src, r->dst, r->tag, r->comm, r->bytes});
   }
   return out;
+}
+
+void P2PWorld::compute(int rank, double flops)
+{
+  if (flops <= 0)
+    return;
+  // As wait(): wait_any does not create the failure-watching sleep action that Exec::wait() does.
+  thread_local std::vector<sg4::ExecPtr> one(1);
+  one[0] = sg4::this_actor::exec_async(flops / speed_factors[rank]);
+  sg4::Exec::wait_any(one);
+  one[0] = nullptr;
 }
 
 } // namespace tireplay

@@ -111,6 +111,8 @@ struct P2PWorld {
   /// MPI_Test: injects smpi/test, returns true (and drops the reference) if the request completed.
   bool test(Request* r);
   bool is_complete(Request* r);
+  /// Executes `flops` on the calling rank's host, at its speed scaled by speed_factors (--scale host.speed).
+  void compute(int rank, double flops);
 
   /// Unmatched sends and receives left when the replay ends, for the report.
   struct Unmatched {

@@ -4,7 +4,6 @@
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
-#include <simgrid/s4u/Exec.hpp>
 
 #include <stdexcept>
 
@@ -23,7 +22,6 @@ public:
 private:
   const Communicator& comm_of(const Action& a) const;
   [[noreturn]] void fail(const std::string& what) const;
-  void compute(double flops);
   void store_request(int src, int dst, int tag, Request* r) { me_.pending.push_back({src, dst, tag, r}); }
   /// Index of the first pending request stored under (src, dst, tag), -1 if none.
   int find_pending(int src, int dst, int tag) const;
@@ -57,17 +55,6 @@ const Communicator& RankReplay::comm_of(const Action& a) const
 void RankReplay::fail(const std::string& what) const
 {
   throw InputError(me_.reader->file() + ":" + std::to_string(me_.reader->line()) + ": " + what);
-}
-
-void RankReplay::compute(double flops)
-{
-  if (flops > 0) {
-    // As in p2p.cpp: wait_any does not create the failure-watching sleep action that Exec::wait() does.
-    thread_local std::vector<sg4::ExecPtr> one(1);
-    one[0] = sg4::this_actor::exec_async(flops / p2p_.speed_factors[me_.rank]);  // --scale host.speed
-    sg4::Exec::wait_any(one);
-    one[0] = nullptr;
-  }
 }
 
 int RankReplay::find_pending(int src, int dst, int tag) const
@@ -194,7 +181,7 @@ void RankReplay::execute(const Action& a)
     case ActionKind::Compute:
       bucket = &me_.stats.compute_seconds;
       if (p2p_.config.simulate_computation)
-        compute(a.flops);
+        p2p_.compute(me_.rank, a.flops);
       break;
     case ActionKind::Sleep:
       bucket = &me_.stats.compute_seconds;
@@ -257,7 +244,7 @@ void RankReplay::execute(const Action& a)
       // SMPI's replay executes the reduction flops on every rank after the collective, even without
       // smpi/simulate-computation; with --reductions steps, a reduce's algorithm executed them.
       if (!(a.kind == ActionKind::Reduce && replay_.reductions_in_steps))
-        compute(a.flops);
+        p2p_.compute(me_.rank, a.flops);
       double end = sg4::Engine::get_clock();
       me_.stats.compute_seconds += end - after_comm;
       record(a.kind, a, start, after_comm, 0);

@@ -1,7 +1,6 @@
 #include "replay/collectives/coll.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Exec.hpp>
 
 namespace tireplay {
 
@@ -37,13 +36,7 @@ void Coll::waitall(std::vector<Request*>& requests)
 
 void Coll::compute(double flops)
 {
-  if (flops <= 0)
-    return;
-  // As replay/rank.cpp: wait_any does not create the failure-watching sleep action that Exec::wait() does.
-  thread_local std::vector<simgrid::s4u::ExecPtr> one(1);
-  one[0] = simgrid::s4u::this_actor::exec_async(flops / world_.speed_factors[world_rank_]);  // --scale host.speed
-  simgrid::s4u::Exec::wait_any(one);
-  one[0] = nullptr;
+  world_.compute(world_rank_, flops);
 }
 
 void Coll::sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag)

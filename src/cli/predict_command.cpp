@@ -64,14 +64,10 @@ int predict_command(int argc, char** argv)
       ("reductions", po::value(&reductions), "where a reduce's flops run: after or steps, as for replay");
   const CollOperation* op = nullptr;
   uint64_t bytes          = 0;
-  try {
-    po::variables_map vm;
-    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
+
+  return guarded("predict", [&]() -> int {
+    if (!parse_options(argc, argv, desc))
       return kExitOk;
-    }
-    po::notify(vm);
     std::string valid;
     for (const auto& o : collective_operations()) {
       if (o.name == op_name)
@@ -87,12 +83,6 @@ int predict_command(int argc, char** argv)
       throw po::error("--flops must be a finite number >= 0");
     if (reductions != "after" && reductions != "steps")
       throw po::error("--reductions: unknown mode '" + reductions + "' (valid: after, steps)");
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "tireplay predict: %s\n(see tireplay predict --help)\n", e.what());
-    return kExitBadInput;
-  }
-
-  return guarded("predict", [&]() -> int {
     auto engine = engine_with_platform(platform, cfg);
     auto hosts = place_ranks({platform, hostfile, "", true}, *engine, np);
     std::vector<uint64_t> counts(np, bytes);

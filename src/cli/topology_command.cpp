@@ -79,24 +79,14 @@ int topology_command(int argc, char** argv)
        "measured distances instead of the platform's routes: lines 'HOST_A HOST_B LATENCY [BANDWIDTH]'")
       ("rho", po::value(&rho)->default_value(0.2), "Lowekamp's tolerance (0.2: 20%)")
       ("cfg", po::value(&cfg)->composing(), "key:value, as for replay");
-  try {
-    po::variables_map vm;
-    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
+
+  return guarded("topology", [&]() -> int {
+    if (!parse_options(argc, argv, desc))
       return kExitOk;
-    }
-    po::notify(vm);
     if (platform.empty() && distances_file.empty())
       throw po::error("--platform or --distances is required");
     if (!(rho >= 0) || !std::isfinite(rho))
       throw po::error("--rho must be a finite number >= 0");
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "tireplay topology: %s\n(see tireplay topology --help)\n", e.what());
-    return kExitBadInput;
-  }
-
-  return guarded("topology", [&]() -> int {
     models::DistanceMatrix d;
     std::unique_ptr<simgrid::s4u::Engine> engine;
     if (!platform.empty()) {

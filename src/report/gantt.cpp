@@ -5,6 +5,7 @@
 #include "src/report/timed_outputs.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 namespace tireplay {
@@ -19,10 +20,18 @@ struct Box {
   uint32_t color;
 };
 
+// The state's place in all_states(), looked up once per action kind.
 int state_index(ActionKind kind)
 {
-  const auto& states = all_states();
-  return static_cast<int>(std::find(states.begin(), states.end(), state_name(kind)) - states.begin());
+  static const auto table = [] {
+    const auto& states = all_states();
+    std::array<int, static_cast<size_t>(ActionKind::Count_)> t{};
+    for (size_t k = 0; k < t.size(); k++)
+      t[k] = static_cast<int>(std::find(states.begin(), states.end(), state_name(static_cast<ActionKind>(k))) -
+                              states.begin());
+    return t;
+  }();
+  return table[static_cast<size_t>(kind)];
 }
 
 // Consecutive events of one state are one box; zero-length events are not drawn.

@@ -50,9 +50,12 @@ bool communicates(const std::string& name)
   return calls.count("MPI_" + std::string(1, static_cast<char>(std::toupper(name[5]))) + name.substr(6)) > 0;
 }
 
-/// Whether `region` is an MPI call; nullptr, and the rank failed, when the definitions do not hold it.
-const bool* mpi_region(Rank& r, uint64_t position, OTF2_RegionRef region)
+/// Whether `region`, entered or left at `time`, is an MPI call; nullptr, and the rank failed, when time goes back
+/// or the definitions do not hold the region.
+const bool* mpi_region(Rank& r, uint64_t position, OTF2_TimeStamp time, OTF2_RegionRef region)
 {
+  if (!r.check_time(position, time))
+    return nullptr;
   auto mpi = r.defs.mpi_region.find(region);
   if (mpi != r.defs.mpi_region.end())
     return &mpi->second;
@@ -64,9 +67,7 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
                            OTF2_RegionRef region)
 {
   Rank& r = state(user);
-  if (!r.check_time(position, time))
-    return OTF2_CALLBACK_INTERRUPT;
-  const bool* is_mpi = mpi_region(r, position, region);
+  const bool* is_mpi = mpi_region(r, position, time, region);
   if (is_mpi == nullptr)
     return OTF2_CALLBACK_INTERRUPT;
   if (!*is_mpi || r.finalized)
@@ -92,9 +93,7 @@ OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
                            OTF2_RegionRef region)
 {
   Rank& r = state(user);
-  if (!r.check_time(position, time))
-    return OTF2_CALLBACK_INTERRUPT;
-  const bool* is_mpi = mpi_region(r, position, region);
+  const bool* is_mpi = mpi_region(r, position, time, region);
   if (is_mpi == nullptr)
     return OTF2_CALLBACK_INTERRUPT;
   if (*is_mpi && r.mpi_depth > 0 && --r.mpi_depth == 0) {
