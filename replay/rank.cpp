@@ -283,6 +283,14 @@ void RankReplay::finish()
   }
 }
 
+/// The first error raised in any rank ends the simulation; the engine reports it (exit 2).
+void stop_replay(ReplayState& replay, const std::string& message)
+{
+  if (replay.error.empty())
+    replay.error = message;
+  sg4::Actor::kill_all();
+}
+
 } // namespace
 
 void run_rank(ReplayState& replay, int rank)
@@ -306,9 +314,12 @@ void run_rank(ReplayState& replay, int rank)
     me.finished          = true;
     me.stats.finish_time = sg4::Engine::get_clock();
   } catch (const InputError& e) {
-    if (replay.error.empty())
-      replay.error = e.what();
-    sg4::Actor::kill_all();
+    stop_replay(replay, e.what());
+  } catch (const std::exception& e) {  // raised while executing the action: it names the action's line
+    stop_replay(replay, me.current_line == 0
+                            ? me.reader->file() + ": at the end of the trace of rank " + std::to_string(rank) + ": " +
+                                  e.what()
+                            : input_error_text(me.reader->file(), me.current_line, e.what(), me.reader->text()));
   }
 }
 

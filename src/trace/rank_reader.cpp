@@ -80,6 +80,7 @@ bool RankReader::next(Action& out)
     line = trim_line(line);
     if (line.empty() || line.front() == '#')
       continue;
+    text_ = line;
     split_fields(line, fields_);
     int rank = -1;
     if (!parse_rank_field(fields_[0], rank))

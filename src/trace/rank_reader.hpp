@@ -39,6 +39,8 @@ public:
 
   const std::string& file() const { return input_.display_path; }
   uint64_t line() const { return line_number_; }
+  /// The text of the line of the last action read (valid until the next call of next()).
+  std::string_view text() const { return text_; }
   uint64_t bytes_consumed() const { return consumed_; }
 
 private:
@@ -50,6 +52,7 @@ private:
   size_t begin_ = 0, end_ = 0;
   bool eof_     = false;
   uint64_t line_number_ = 0;
+  std::string_view text_;
   uint64_t consumed_    = 0;
   RankParseState state_;
   std::vector<std::string_view> fields_;

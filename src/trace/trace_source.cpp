@@ -59,9 +59,12 @@ TraceInputs from_directory(const std::string& dir, int np)
 {
   std::map<int, std::string> by_rank;
   std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(dir))
-    if (entry.is_regular_file())
-      files.push_back(entry.path());
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (std::error_code type_ec; it->is_regular_file(type_ec))
+      files.push_back(it->path());
+  if (ec)
+    throw InputError(dir + ": cannot list the directory: " + ec.message());
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
     uint64_t number;
@@ -140,13 +143,39 @@ TraceInputs demultiplex(const std::string& path, int np)
   return inputs;
 }
 
+bool path_exists(const fs::path& path)
+{
+  std::error_code ec;
+  return fs::exists(path, ec);
+}
+
 /// SimGrid opens an index entry relative to the working directory; we also accept it relative to the index.
 std::string resolve_entry(const std::string& index, const std::string& entry)
 {
-  if (fs::path(entry).is_absolute() || fs::exists(entry))
+  if (fs::path(entry).is_absolute() || path_exists(entry))
     return entry;
   fs::path beside = fs::path(index).parent_path() / entry;
-  return fs::exists(beside) ? beside.string() : entry;
+  return path_exists(beside) ? beside.string() : entry;
+}
+
+/// `where: what` unless `path` is a regular file that can be read (a FIFO would block, a device never ends).
+void check_readable_file(const std::string& path, const std::string& where)
+{
+  std::error_code ec;
+  fs::file_status st = fs::status(path, ec);
+  if (ec || !fs::exists(st))
+    throw InputError(where + ": cannot open '" + path + "'" + (ec ? ": " + ec.message() : ""));
+  if (!fs::is_regular_file(st))
+    throw InputError(where + ": '" + path + "' is not a regular file (a FIFO, device or socket cannot be a trace)");
+  if (!std::ifstream(path))
+    throw InputError(where + ": cannot read '" + path + "'");
+}
+
+/// A line of text has no control character but tabs: anything else is binary data, not an action or a file name.
+bool is_text(std::string_view line)
+{
+  return std::none_of(line.begin(), line.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 32 && c != '\t' && c != '\r'; });
 }
 
 } // namespace
@@ -171,13 +200,17 @@ TraceInputs open_trace(const std::string& path, int np)
   if (fs::is_directory(path, ec))
     return from_directory(path, np);
   if (!fs::exists(path, ec))
-    throw InputError(path + ": no such trace file or directory");
+    throw InputError(path + ": no such trace file or directory" + (ec ? " (" + ec.message() + ")" : ""));
+  check_readable_file(path, path);
 
   uint64_t number  = 0;
   std::string head = first_line(path, number);
   int rank         = -1;
   if (head.empty())
     throw InputError(path + ": the trace is empty");
+  if (!is_text(head))
+    throw InputError(path + ":" + std::to_string(number) +
+                     ": binary data: neither an action nor the name of a rank's trace file (not a trace)");
   if (looks_like_action(head, rank))
     return demultiplex(path, np);
 
@@ -189,12 +222,18 @@ TraceInputs open_trace(const std::string& path, int np)
   while (std::getline(in, line)) {
     number++;
     auto t = trim_line(line);
-    if (!t.empty() && t.front() != '#')
-      entries.emplace_back(resolve_entry(path, std::string(t)), number);
+    if (t.empty() || t.front() == '#')
+      continue;
+    if (!is_text(t))
+      throw InputError(path + ":" + std::to_string(number) +
+                       ": binary data: neither an action nor the name of a rank's trace file (not a trace)");
+    entries.emplace_back(resolve_entry(path, std::string(t)), number);
   }
-  for (const auto& [file, at] : entries)
-    if (!fs::exists(file))
+  for (const auto& [file, at] : entries) {
+    if (!path_exists(file))
       throw InputError(path + ":" + std::to_string(at) + ": missing rank file '" + file + "'");
+    check_readable_file(file, path + ":" + std::to_string(at));
+  }
   if (entries.size() == 1)
     return demultiplex(entries[0].first, np);
 

@@ -103,6 +103,21 @@ trace t_unreceived.txt "0 send 1 7 100" "1 compute 1e6"
 expect unreceived_message 0 "tireplay: 1 messages were sent but never received:
   rank 0 -> rank 1, tag 7, communicator 0, 100 bytes" -- $(replay) --trace t_unreceived.txt
 
+# Inputs that are not traces: binary data, a FIFO, a device named by an index, an over-long file name.
+head -c 4096 /dev/urandom | tr -d '\n' | sed 's/^[0-9 #]*/x/' > t_binary.bin
+printf '\x01\x02garbage\n' | cat - t_binary.bin > t_garbage.bin
+expect binary_trace 2 "t_garbage.bin:1: binary data: neither an action nor the name of a rank's trace file (not a trace)" \
+  -- $(replay) --trace t_garbage.bin
+mkfifo t_fifo
+expect fifo_trace 2 "t_fifo: 't_fifo' is not a regular file (a FIFO, device or socket cannot be a trace)" \
+  -- $(replay) --trace t_fifo
+trace t_index_dev.txt /dev/zero /dev/zero
+expect index_device 2 "t_index_dev.txt:1: '/dev/zero' is not a regular file (a FIFO, device or socket cannot be a trace)" \
+  -- $(replay) --trace t_index_dev.txt
+long=$(printf 'a%.0s' $(seq 300))
+trace t_long.txt "$long" "$long"
+expect long_entry 2 "t_long.txt:1: missing rank file '$long'" -- $(replay) --trace t_long.txt
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures error checks failed"
   exit 1
