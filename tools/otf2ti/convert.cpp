@@ -50,6 +50,19 @@ bool communicates(const std::string& name)
   return calls.count("MPI_" + std::string(1, static_cast<char>(std::toupper(name[5]))) + name.substr(6)) > 0;
 }
 
+/// Whether MPI function `name` is one tireplay cannot replay: one-sided communication, MPI-IO, neighbourhood
+/// collectives. Their calls and time are reported (RankTrace::unreplayed) instead.
+bool unreplayable(const std::string& name)
+{
+  static const std::set<std::string> one_sided = {
+      "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate", "MPI_Fetch_and_op", "MPI_Compare_and_swap",
+      "MPI_Rput", "MPI_Rget", "MPI_Raccumulate", "MPI_Rget_accumulate"};
+  for (const char* prefix : {"MPI_Win_", "MPI_File_", "MPI_Neighbor_", "MPI_Ineighbor_"})
+    if (name.rfind(prefix, 0) == 0)
+      return true;
+  return one_sided.count(name) > 0;
+}
+
 /// Whether `region`, entered or left at `time`, is an MPI call; nullptr, and the rank failed, when time goes back
 /// or the definitions do not hold the region.
 const bool* mpi_region(Rank& r, uint64_t position, OTF2_TimeStamp time, OTF2_RegionRef region)
@@ -83,6 +96,7 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   else
     r.started = true, r.out.lines.push_back(std::to_string(r.rank) + " init");
   r.call          = r.defs.region_name.at(region);
+  r.call_time     = time;
   r.lines_at_call = r.out.lines.size();
   if (r.call == "MPI_Finalize")
     r.finalized = true;
@@ -99,6 +113,11 @@ OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   if (*is_mpi && r.mpi_depth > 0 && --r.mpi_depth == 0) {
     if (r.out.lines.size() == r.lines_at_call && communicates(r.call))
       r.out.unrecorded[r.call]++;
+    if (unreplayable(r.call)) {
+      UnreplayedCalls& u = r.out.unreplayed[r.call];
+      u.calls++;
+      u.seconds += static_cast<double>(time - r.call_time) / static_cast<double>(r.defs.ticks_per_second);
+    }
     r.leave_time     = time;
     r.flops_at_leave = r.flops;
     r.cpu_at_leave   = r.cpu;
@@ -254,6 +273,7 @@ RankTrace convert_rank(const std::string& archive, const Definitions& defs, int 
     throw std::runtime_error(where + ": reading its events failed after " + std::to_string(state.out.events) +
                              " events: " + OTF2_Error_GetDescription(status));
   check_complete(state, where);
+  state.place_definitions();
   if (state.started)
     state.out.lines.push_back(std::to_string(rank) + " finalize");
   OTF2_Reader_CloseEvtReader(reader.get(), events);

@@ -32,6 +32,12 @@ struct CountedCollective {
   uint64_t sent, received;
 };
 
+/// Calls tireplay cannot replay (one-sided communication, MPI-IO, neighbourhood collectives): reported, not replayed.
+struct UnreplayedCalls {
+  uint64_t calls = 0;
+  double seconds = 0;  // time spent inside them
+};
+
 struct RankTrace {
   std::vector<std::string> lines;  // without the trailing newline
   uint64_t events = 0;             // events read
@@ -40,6 +46,8 @@ struct RankTrace {
   /// non-blocking collectives), by name: left out of the trace, and reported.
   std::map<std::string, uint64_t> unrecorded;
   std::vector<BurstRecord> bursts;  // with Options::record_bursts and a flop counter
+  std::map<std::string, UnreplayedCalls> unreplayed;  // by MPI function
+  uint64_t null_peers = 0;  // point-to-point events with no rank as peer (MPI_PROC_NULL): no action
 };
 
 /// Reads the events of `rank`'s location with a reader of its own (so ranks convert on several threads) and

@@ -59,22 +59,33 @@ std::vector<otf2ti::RankTrace> convert_all(const std::string& archive, const otf
 
 /// SimGrid's layout (smpirun -trace-ti with tracing/filename OUTDIR/trace.txt): the index OUTDIR/trace.txt lists
 /// OUTDIR/trace.txt_files/<stamp>_rank-<rank + 1>.txt; with one_file, OUTDIR/trace.txt holds every rank's lines.
+/// A rank's lines (empty slots left by cancelled requests and MPI_PROC_NULL peers are skipped), then one
+/// `# unreplayed` comment per MPI function it could not convert (docs/trace-format.md section 8).
+void write_rank(std::ostream& out, size_t rank, const otf2ti::RankTrace& trace)
+{
+  for (const auto& line : trace.lines)
+    if (!line.empty())
+      out << line << '\n';
+  for (const auto& [name, u] : trace.unreplayed)
+    out << "# unreplayed " << rank << ' ' << name << ' ' << u.calls << ' ' << u.seconds << '\n';
+}
+
 void write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces, bool one_file)
 {
   fs::create_directories(out);
   std::ofstream index(out / "trace.txt");
   index << "# tireplay TI format 1\n";
+  index.precision(9);
   if (one_file) {
-    for (const auto& t : traces)
-      for (const auto& line : t.lines)
-        index << line << '\n';
+    for (size_t r = 0; r < traces.size(); r++)
+      write_rank(index, r, traces[r]);
   } else {
     fs::create_directories(out / "trace.txt_files");
     for (size_t r = 0; r < traces.size(); r++) {
       std::string name = "trace.txt_files/0.000000_rank-" + std::to_string(r + 1) + ".txt";
       std::ofstream file(out / name);
-      for (const auto& line : traces[r].lines)
-        file << line << '\n';
+      file.precision(9);
+      write_rank(file, r, traces[r]);
       if (!file)
         throw std::runtime_error((out / name).string() + ": cannot write");
       index << name << '\n';
@@ -115,6 +126,28 @@ void report_unrecorded(const std::vector<otf2ti::RankTrace>& traces)
   for (const auto& [name, c] : calls)
     std::cerr << " " << name << " x" << c.first << " (" << c.second << (c.second == 1 ? " rank)" : " ranks)");
   std::cerr << "\n";
+}
+
+/// Per rank, the calls that are in the trace as `# unreplayed` comments only, and the events without a peer.
+void report_unreplayed(const std::vector<otf2ti::RankTrace>& traces)
+{
+  bool any = false;
+  uint64_t null_peers = 0;
+  for (size_t r = 0; r < traces.size(); r++) {
+    null_peers += traces[r].null_peers;
+    if (traces[r].unreplayed.empty())
+      continue;
+    if (!any)
+      std::cerr << "otf2ti: warning: calls tireplay cannot replay (one-sided, MPI-IO, neighbourhood collectives) "
+                   "are reported in the trace, not replayed:\n";
+    any = true;
+    std::cerr << "  rank " << r << ":";
+    for (const auto& [name, u] : traces[r].unreplayed)
+      std::cerr << " " << name << " x" << u.calls << " (" << u.seconds << " s)";
+    std::cerr << "\n";
+  }
+  if (null_peers > 0)
+    std::cerr << "otf2ti: " << null_peers << " point-to-point events with MPI_PROC_NULL as peer left no action\n";
 }
 
 } // namespace
@@ -178,6 +211,7 @@ int main(int argc, char** argv)
     if (actions == 0)
       throw std::runtime_error(archive + ": no MPI call in any location: not a trace of an MPI run");
     report_unrecorded(traces);
+    report_unreplayed(traces);
     if (!out.empty()) {
       write(out, traces, one_file);
       std::cerr << "otf2ti: " << traces.size() << " ranks, " << events << " events, " << actions << " actions -> "

@@ -1,20 +1,32 @@
 // Point-to-point events to actions. Requests are followed from their start to their completion: an irecv and
 // the tests of a receive are written where they happened, with the sender its completion names; each completion
 // writes the `wait` of its own request. Sends inside MPI_Ssend / MPI_Issend are `ssend` / `issend`; the send and
-// receive of one MPI_Sendrecv are one `sendrecv`.
+// receive of one MPI_Sendrecv (or MPI_Sendrecv_replace) are one `sendrecv`. A cancelled request leaves no action;
+// so does an event whose peer is no rank (MPI_PROC_NULL).
 #include "rank_state.hpp"
 
 namespace otf2ti {
 namespace {
 
+bool in_sendrecv(const Rank& r) { return r.call == "MPI_Sendrecv" || r.call == "MPI_Sendrecv_replace"; }
+
+/// An event with MPI_PROC_NULL as its peer: no action, counted.
+bool skip_null_peer(Rank& r, uint32_t peer)
+{
+  if (!no_rank(peer))
+    return false;
+  r.out.null_peers++;
+  return true;
+}
+
 OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user, OTF2_AttributeList*,
                           uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   Rank& r = state(user);
-  if (!r.check_time(position, time) || r.enter_p2p(position, comm, receiver) < 0)
+  if (!r.check_time(position, time) || skip_null_peer(r, receiver) || r.enter_p2p(position, comm, receiver) < 0)
     return verdict(r);
   r.emit((r.call == "MPI_Ssend" ? "ssend " : "send ") + fields(receiver, tag, bytes), comm);
-  if (r.call == "MPI_Sendrecv")
+  if (in_sendrecv(r))
     r.sendrecv = {static_cast<long>(r.out.lines.size() - 1), receiver, bytes};
   return verdict(r);
 }
@@ -23,9 +35,9 @@ OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
                           uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   Rank& r = state(user);
-  if (!r.check_time(position, time) || r.enter_p2p(position, comm, sender) < 0)
+  if (!r.check_time(position, time) || skip_null_peer(r, sender) || r.enter_p2p(position, comm, sender) < 0)
     return verdict(r);
-  if (r.call == "MPI_Sendrecv" && r.sendrecv.line >= 0) {  // the call's send line becomes a sendrecv
+  if (in_sendrecv(r) && r.sendrecv.line >= 0) {  // the call's send line becomes a sendrecv
     r.out.lines[static_cast<size_t>(r.sendrecv.line)] =
         std::to_string(r.rank) + " sendrecv " + fields(r.sendrecv.bytes, r.sendrecv.dst, bytes) + " " +
         std::to_string(sender) + r.suffix(comm);
@@ -42,11 +54,16 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
+  if (skip_null_peer(r, receiver)) {
+    r.dropped.insert(request);
+    return verdict(r);
+  }
   int me = r.enter_p2p(position, comm, receiver);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
   r.emit((r.call == "MPI_Issend" ? "issend " : "isend ") + fields(receiver, tag, bytes), comm);
   Request q;
+  q.line = r.out.lines.size() - 1;
   q.src  = static_cast<uint32_t>(me);
   q.dst  = receiver;
   q.tag  = tag;
@@ -61,6 +78,8 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
+  if (r.dropped.erase(request) > 0)
+    return verdict(r);
   std::optional<Request> q = r.finish_request(request, Request::Kind::Send);
   if (!q) {
     r.fail(position, "MpiIsendComplete of request " + std::to_string(request) + ", which no MpiIsend started");
@@ -87,6 +106,8 @@ OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
   std::optional<Request> started = r.finish_request(request, Request::Kind::Receive);
+  if (skip_null_peer(r, sender))  // its placeholder and tests stay empty
+    return verdict(r);
   int me = r.enter_p2p(position, comm, sender, started ? static_cast<long>(started->line) : -1);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
@@ -111,10 +132,30 @@ OTF2_CallbackCode on_request_test(OTF2_LocationRef, OTF2_TimeStamp time, uint64_
   if (it == r.requests.end())
     return verdict(r);
   Request& q = it->second;
-  if (q.kind == Request::Kind::Send)
+  if (q.kind == Request::Kind::Send) {
     r.emit("test " + fields(q.src, q.dst, q.tag), q.comm);
-  else if (q.kind == Request::Kind::Receive)
+    q.tests.push_back(r.out.lines.size() - 1);
+  } else if (q.kind == Request::Kind::Receive) {
     q.tests.push_back(r.placeholder());
+  }
+  return verdict(r);
+}
+
+/// A cancelled send or receive: its lines (start and tests) are emptied, and nothing waits for it.
+OTF2_CallbackCode on_request_cancelled(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user,
+                                       OTF2_AttributeList*, uint64_t request)
+{
+  Rank& r = state(user);
+  if (!r.check_time(position, time))
+    return OTF2_CALLBACK_INTERRUPT;
+  r.dropped.erase(request);
+  auto it = r.requests.find(request);
+  if (it == r.requests.end() || it->second.kind == Request::Kind::Collective)
+    return verdict(r);
+  r.out.lines[it->second.line].clear();
+  for (size_t test : it->second.tests)
+    r.out.lines[test].clear();
+  r.requests.erase(it);
   return verdict(r);
 }
 
@@ -129,6 +170,7 @@ void set_p2p_callbacks(OTF2_EvtReaderCallbacks* cb)
   OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(cb, on_irecv_request);
   OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(cb, on_irecv);
   OTF2_EvtReaderCallbacks_SetMpiRequestTestCallback(cb, on_request_test);
+  OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(cb, on_request_cancelled);
 }
 
 } // namespace otf2ti

@@ -73,22 +73,29 @@ int Rank::enter_comm(uint64_t position, uint64_t comm, long before)
     }
     me = static_cast<int>(member - c.members.begin());
   }
-  if (comm == defs.world_comm || !declared.insert(comm).second)
-    return me;
-  std::ostringstream line;
-  line << rank << " comm_split " << ti_comm(comm) << ' ' << (c.self ? 1 : c.members.size());
-  if (c.self)
-    line << ' ' << rank;
-  for (int m : c.members)
-    line << ' ' << m;
-  if (before < 0) {
-    out.lines.push_back(line.str());
-    compute_line = -1;
-  } else {  // ahead of the placeholder, in the same slot (written as two lines)
-    std::string& slot = out.lines[static_cast<size_t>(before)];
-    slot              = line.str() + (slot.empty() ? "" : "\n" + slot);
+  if (comm != defs.world_comm) {
+    size_t slot         = before >= 0 ? static_cast<size_t>(before) : out.lines.size();
+    auto [use, first]   = first_use.emplace(comm, slot);
+    use->second         = std::min(use->second, slot);
   }
   return me;
+}
+
+void Rank::place_definitions()
+{
+  for (const auto& [comm, slot] : first_use) {
+    const Communicator& c = defs.comms.at(comm);
+    std::ostringstream line;
+    line << rank << " comm_split " << ti_comm(comm) << ' ' << (c.self ? 1 : c.members.size());
+    if (c.self)
+      line << ' ' << rank;
+    for (int m : c.members)
+      line << ' ' << m;
+    if (slot >= out.lines.size())
+      out.lines.resize(slot + 1);
+    std::string& text = out.lines[slot];
+    text              = line.str() + (text.empty() ? "" : "\n" + text);
+  }
 }
 
 void Rank::emit(const std::string& action, uint64_t comm)

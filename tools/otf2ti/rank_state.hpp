@@ -18,8 +18,8 @@ namespace otf2ti {
 
 struct Request {
   enum class Kind { Send, Receive, Collective } kind = Kind::Send;
-  size_t line = 0;                     // a receive's or collective's placeholder line, filled at completion
-  std::vector<size_t> tests;           // a receive's unsuccessful tests: placeholders too (the sender is unknown)
+  size_t line = 0;                     // a send's line; a receive's or collective's placeholder, filled at completion
+  std::vector<size_t> tests;           // its unsuccessful tests (a receive's: placeholders, the sender is unknown)
   uint32_t src = 0, dst = 0, tag = 0;  // a send's ranks in its communicator
   uint64_t comm = 0;
 };
@@ -33,6 +33,7 @@ struct Rank {
   std::string error;  // set by a callback, which then interrupts the reading
   int mpi_depth = 0;
   std::string call;   // the MPI function under way ("MPI_Ssend"), "" between calls
+  uint64_t call_time = 0;    // when it started
   size_t lines_at_call = 0;  // the number of lines when it started: a communication call that adds none is unrecorded
   bool started = false, finalized = false;
   uint64_t last_time = 0, leave_time = 0;
@@ -45,7 +46,10 @@ struct Rank {
     uint64_t dst = 0, bytes = 0;
   } sendrecv;
   std::map<uint64_t, Request> requests;
-  std::set<uint64_t> declared;  // communicators this rank's trace has created
+  std::set<uint64_t> dropped;  // requests that leave no action (a peer that is no rank: MPI_PROC_NULL)
+  /// Communicators this rank uses -> the first line (slot) that uses one: its definition goes there, once the
+  /// whole rank is read (a receive posted before the communicator's first collective is filled in later).
+  std::map<uint64_t, size_t> first_use;
 
   Rank(const Definitions& d, const Options& o, int r, uint64_t loc) : defs(d), options(o), rank(r), location(loc) {}
 
@@ -54,6 +58,8 @@ struct Rank {
   /// This rank's rank in `comm` (-1 and fail when it is unknown or this rank is not in it). The first use of a
   /// communicator writes its comm_split line, before the line at `before` when given (a placeholder's).
   int enter_comm(uint64_t position, uint64_t comm, long before = -1);
+  /// Writes each communicator's definition (comm_split) ahead of its first use (first_use).
+  void place_definitions();
   /// enter_comm for a point-to-point event whose other end is rank `peer` of `comm`: -1 and fail when `comm` has
   /// no such rank.
   int enter_p2p(uint64_t position, uint64_t comm, uint32_t peer, long before = -1);
@@ -70,6 +76,10 @@ struct Rank {
   /// Removes and returns request `request` if it is of `kind`.
   std::optional<Request> finish_request(uint64_t request, Request::Kind kind);
 };
+
+/// Whether a peer field names no rank: MPI_PROC_NULL, or MPI_ANY_SOURCE left in the status of a receive that did
+/// not complete (cancelled): negative in every MPI implementation, so at least 2^31 as OTF2's uint32.
+inline bool no_rank(uint32_t peer) { return peer >= 0x80000000u; }
 
 /// "partner tag bytes" (send, recv, isend, irecv) or "src dst tag" (wait, test): three numbers.
 std::string fields(uint64_t a, uint64_t b, uint64_t c);

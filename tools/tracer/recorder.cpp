@@ -26,6 +26,22 @@ OTF2_FlushCallbacks g_flush = {pre_flush, post_flush};
   std::abort();
 }
 
+/// At the process's exit: a process that used MPI but whose trace was never started or never written says so, rather
+/// than leaving nothing (or a broken archive) without a word.
+__attribute__((destructor)) void check_at_exit()
+{
+  int initialized = 0, finalized = 0;
+  PMPI_Initialized(&initialized);
+  PMPI_Finalized(&finalized);
+  if (!initialized && !finalized)
+    return;  // not an MPI process (mpirun, a launcher)
+  if (!recorder().started())
+    std::fprintf(stderr, "tireplay tracer: this process used MPI but the tracer never saw its MPI_Init or "
+                         "MPI_Init_thread (a language binding it does not wrap?): no trace was written\n");
+  else if (recorder().recording())
+    std::fprintf(stderr, "tireplay tracer: the process ended without MPI_Finalize: its trace was not written\n");
+}
+
 } // namespace
 
 Recorder& recorder()
@@ -36,6 +52,7 @@ Recorder& recorder()
 
 void Recorder::start()
 {
+  started_ = true;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   PMPI_Comm_size(MPI_COMM_WORLD, &size_);
   const char* env = std::getenv("TIREPLAY_TRACE_DIR");

@@ -20,6 +20,7 @@ public:
   /// In MPI_Finalize, before PMPI_Finalize: closes the events, writes the definitions on rank 0.
   void finish();
   bool recording() const { return writer_ != nullptr; }
+  bool started() const { return started_; }
   OTF2_EvtWriter* events() const { return writer_; }
   /// The counters as an OTF2 metric event, then the region's Enter or Leave, at the same time.
   void enter(Region region);
@@ -35,6 +36,7 @@ private:
   OTF2_EvtWriter* writer_  = nullptr;
   FlopCounter flops_;
   bool have_flops_ = false;  // on every rank (agreed at start)
+  bool started_ = false;
   int rank_ = 0, size_ = 1;
   uint64_t start_ = 0;
 };

@@ -24,6 +24,13 @@ void Requests::completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request
     return;
   Pending p = it->second;
   pending_.erase(it);
+  int cancelled = 0;
+  if (p.kind != Kind::Collective)
+    PMPI_Test_cancelled(&status, &cancelled);
+  if (cancelled) {
+    OTF2_EvtWriter_MpiRequestCancelled(out, nullptr, time, p.id);
+    return;
+  }
   switch (p.kind) {
     case Kind::Send: OTF2_EvtWriter_MpiIsendComplete(out, nullptr, time, p.id); break;
     case Kind::Collective:
@@ -45,6 +52,42 @@ void Requests::tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request) c
   auto it = pending_.find(request);
   if (it != pending_.end())
     OTF2_EvtWriter_MpiRequestTest(out, nullptr, time, it->second.id);
+}
+
+void Requests::made_persistent(MPI_Request request, bool receive, OTF2_CommRef comm, int peer, int tag,
+                               uint64_t bytes)
+{
+  persistent_[request] = {receive, comm, peer, tag, bytes};
+}
+
+void Requests::start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request)
+{
+  auto it = persistent_.find(request);
+  if (it == persistent_.end())
+    return;
+  const Persistent& p = it->second;
+  if (p.receive) {
+    OTF2_EvtWriter_MpiIrecvRequest(out, nullptr, time, started(request, true, p.comm));
+  } else {
+    OTF2_EvtWriter_MpiIsend(out, nullptr, time, static_cast<uint32_t>(p.peer), p.comm, static_cast<uint32_t>(p.tag),
+                            p.bytes, started(request, false, p.comm));
+  }
+}
+
+void Requests::freed(MPI_Request request)
+{
+  persistent_.erase(request);
+  pending_.erase(request);
+}
+
+OTF2_CommRef Requests::receive_matched(MPI_Message message)
+{
+  auto it = messages_.find(message);
+  if (it == messages_.end())
+    return OTF2_UNDEFINED_COMM;
+  OTF2_CommRef comm = it->second;
+  messages_.erase(it);
+  return comm;
 }
 
 } // namespace tracer

@@ -1,5 +1,7 @@
 // Non-blocking requests followed from their start to their completion, so that each completion event names the
-// request it completes (OTF2's request ids; a receive's sender, tag and size are known only then).
+// request it completes (OTF2's request ids; a receive's sender, tag and size are known only then). Persistent
+// requests are remembered from their *_init to their free: each Start begins a new OTF2 request. Matched
+// messages (Mprobe, Improbe) are remembered until their Mrecv or Imrecv, which take their communicator.
 #pragma once
 
 #include <mpi.h>
@@ -18,10 +20,21 @@ public:
   uint64_t started_collective(MPI_Request request, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
                               uint64_t sent, uint64_t received);
   /// `request` (the handle as it was before the wait or test) completed with `status`: writes MpiIsendComplete,
-  /// MpiIrecv or NonBlockingCollectiveComplete. Requests the tracer did not start (persistent, collective) are skipped.
+  /// MpiIrecv, NonBlockingCollectiveComplete, or MpiRequestCancelled when it was cancelled. Requests the tracer did
+  /// not start are skipped.
   void completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, const MPI_Status& status);
   /// A test found `request` incomplete: MpiRequestTest.
   void tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request) const;
+
+  /// A persistent request made by *_init: what each of its starts sends or receives.
+  void made_persistent(MPI_Request request, bool receive, OTF2_CommRef comm, int peer, int tag, uint64_t bytes);
+  /// MPI_Start of `request`: its MpiIsend or MpiIrecvRequest, if the tracer saw it made.
+  void start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request);
+  void freed(MPI_Request request);
+
+  void matched(MPI_Message message, OTF2_CommRef comm) { messages_[message] = comm; }
+  /// The communicator of a matched message (OTF2_UNDEFINED_COMM if unknown); forgets it.
+  OTF2_CommRef receive_matched(MPI_Message message);
 
 private:
   enum class Kind { Send, Receive, Collective };
@@ -33,7 +46,15 @@ private:
     uint32_t root        = OTF2_UNDEFINED_UINT32;
     uint64_t sent = 0, received = 0;
   };
+  struct Persistent {
+    bool receive;
+    OTF2_CommRef comm;
+    int peer, tag;
+    uint64_t bytes;
+  };
   std::map<MPI_Request, Pending> pending_;
+  std::map<MPI_Request, Persistent> persistent_;
+  std::map<MPI_Message, OTF2_CommRef> messages_;
   uint64_t next_id_ = 1;
 };
 

@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace tracer {
@@ -35,18 +36,27 @@ inline int comm_rank(MPI_Comm comm)
   return r;
 }
 
-/// The status(es) a receive, wait or test fills: the caller's, or ours when the caller ignores them (the tracer needs a
-/// receive's sender, tag and size).
-class Statuses {
-public:
-  Statuses(MPI_Status* given, int count) : ignored_(given == MPI_STATUS_IGNORE || given == MPI_STATUSES_IGNORE),
-                                           given_(given), own_(ignored_ ? count : 0) {}
-  MPI_Status* get() { return ignored_ ? own_.data() : given_; }
+/// Makes `call` with the caller's status, or with `own` when the caller passed MPI_STATUS_IGNORE; either way `own`
+/// holds the status afterwards (the tracer needs a receive's sender, tag and size).
+template <class Call>
+int with_status(MPI_Status* given, MPI_Status& own, Call call)
+{
+  if (given == MPI_STATUS_IGNORE)
+    return call(&own);
+  int rc = call(given);
+  own    = *given;
+  return rc;
+}
 
-private:
-  bool ignored_;
-  MPI_Status* given_;
-  std::vector<MPI_Status> own_;
-};
+/// The same for an array of `n` statuses (MPI_STATUSES_IGNORE); `own` has room for `n`.
+template <class Call>
+int with_statuses(MPI_Status* given, MPI_Status* own, int n, Call call)
+{
+  if (given == MPI_STATUSES_IGNORE)
+    return call(own);
+  int rc = call(given);
+  std::copy(given, given + n, own);
+  return rc;
+}
 
 } // namespace tracer

@@ -1,106 +1,213 @@
-// Point-to-point calls: MpiSend / MpiRecv for blocking ones, MpiIsend / MpiIrecvRequest for non-blocking starts.
+// The C bindings of the point-to-point calls (traced_p2p.cpp records them).
+#include "traced.hpp"
 #include "wrap_support.hpp"
 
 using namespace tracer;
 
 namespace {
 
-int blocking_send(Region region, int (*call)(const void*, int, MPI_Datatype, int, int, MPI_Comm), const void* buf,
-                  int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+using BlockingSend = int (*)(const void*, int, MPI_Datatype, int, int, MPI_Comm);
+using StartSend    = int (*)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*);
+
+int c_send(Region region, BlockingSend call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+           MPI_Comm comm)
 {
-  Scope scope(region);
-  if (scope.on() && dest != MPI_PROC_NULL && ref(comm) != OTF2_UNDEFINED_COMM)
-    OTF2_EvtWriter_MpiSend(out(), nullptr, now(), static_cast<uint32_t>(dest), ref(comm), static_cast<uint32_t>(tag),
-                           bytes(count, type));
-  return call(buf, count, type, dest, tag, comm);
+  return send(region, comm, dest, tag, bytes(count, type), [&] { return call(buf, count, type, dest, tag, comm); });
 }
 
-int start_send(Region region, int (*call)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*),
-               const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
+int c_isend(Region region, StartSend call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+            MPI_Comm comm, MPI_Request* request)
 {
-  Scope scope(region);
-  int rc = call(buf, count, type, dest, tag, comm, request);
-  if (scope.on() && rc == MPI_SUCCESS && dest != MPI_PROC_NULL && ref(comm) != OTF2_UNDEFINED_COMM) {
-    uint64_t id = recorder().requests.started(*request, false, ref(comm));
-    OTF2_EvtWriter_MpiIsend(out(), nullptr, now(), static_cast<uint32_t>(dest), ref(comm),
-                            static_cast<uint32_t>(tag), bytes(count, type), id);
-  }
-  return rc;
+  return isend(region, comm, dest, tag, bytes(count, type), [&](MPI_Request& started) {
+    int rc  = call(buf, count, type, dest, tag, comm, request);
+    started = *request;
+    return rc;
+  });
 }
 
-void write_recv(MPI_Comm comm, const MPI_Status& status)
+int c_send_init(Region region, StartSend call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                MPI_Comm comm, MPI_Request* request)
 {
-  if (status.MPI_SOURCE == MPI_PROC_NULL || ref(comm) == OTF2_UNDEFINED_COMM)
-    return;
-  int received = 0;
-  PMPI_Get_count(&status, MPI_BYTE, &received);
-  OTF2_EvtWriter_MpiRecv(out(), nullptr, now(), static_cast<uint32_t>(status.MPI_SOURCE), ref(comm),
-                         static_cast<uint32_t>(status.MPI_TAG), static_cast<uint64_t>(received));
+  return persistent(region, false, comm, dest, tag, bytes(count, type), [&](MPI_Request& made) {
+    int rc = call(buf, count, type, dest, tag, comm, request);
+    made   = *request;
+    return rc;
+  });
 }
 
 } // namespace
 
 int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-  return blocking_send(Region::Send, PMPI_Send, buf, count, type, dest, tag, comm);
+  return c_send(Region::Send, PMPI_Send, buf, count, type, dest, tag, comm);
 }
 
 int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-  return blocking_send(Region::Ssend, PMPI_Ssend, buf, count, type, dest, tag, comm);
+  return c_send(Region::Ssend, PMPI_Ssend, buf, count, type, dest, tag, comm);
 }
 
 int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-  return blocking_send(Region::Rsend, PMPI_Rsend, buf, count, type, dest, tag, comm);
+  return c_send(Region::Rsend, PMPI_Rsend, buf, count, type, dest, tag, comm);
 }
 
 int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-  return blocking_send(Region::Bsend, PMPI_Bsend, buf, count, type, dest, tag, comm);
+  return c_send(Region::Bsend, PMPI_Bsend, buf, count, type, dest, tag, comm);
 }
 
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  return start_send(Region::Isend, PMPI_Isend, buf, count, type, dest, tag, comm, request);
+  return c_isend(Region::Isend, PMPI_Isend, buf, count, type, dest, tag, comm, request);
 }
 
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  return start_send(Region::Issend, PMPI_Issend, buf, count, type, dest, tag, comm, request);
+  return c_isend(Region::Issend, PMPI_Issend, buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  return c_isend(Region::Irsend, PMPI_Irsend, buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  return c_isend(Region::Ibsend, PMPI_Ibsend, buf, count, type, dest, tag, comm, request);
 }
 
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status)
 {
-  Scope scope(Region::Recv);
-  Statuses st(status, 1);
-  int rc         = PMPI_Recv(buf, count, type, source, tag, comm, st.get());
-  if (scope.on() && rc == MPI_SUCCESS)
-    write_recv(comm, *st.get());
-  return rc;
+  return recv(Region::Recv, comm, [&](MPI_Status& st) {
+    return with_status(status, st, [&](MPI_Status* s) { return PMPI_Recv(buf, count, type, source, tag, comm, s); });
+  });
 }
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  Scope scope(Region::Irecv);
-  int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
-  if (scope.on() && rc == MPI_SUCCESS && source != MPI_PROC_NULL && ref(comm) != OTF2_UNDEFINED_COMM)
-    OTF2_EvtWriter_MpiIrecvRequest(out(), nullptr, now(), recorder().requests.started(*request, true, ref(comm)));
-  return rc;
+  return irecv(Region::Irecv, comm, [&](MPI_Request& started) {
+    int rc  = PMPI_Irecv(buf, count, type, source, tag, comm, request);
+    started = *request;
+    return rc;
+  });
 }
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status)
 {
-  Scope scope(Region::Sendrecv);
-  bool on = scope.on() && ref(comm) != OTF2_UNDEFINED_COMM;
-  if (on && dest != MPI_PROC_NULL)
-    OTF2_EvtWriter_MpiSend(out(), nullptr, now(), static_cast<uint32_t>(dest), ref(comm),
-                           static_cast<uint32_t>(sendtag), bytes(sendcount, sendtype));
-  Statuses st(status, 1);
-  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, st.get());
-  if (on && rc == MPI_SUCCESS)
-    write_recv(comm, *st.get());
-  return rc;
+  return sendrecv(Region::Sendrecv, comm, dest, sendtag, bytes(sendcount, sendtype), [&](MPI_Status& st) {
+    return with_status(status, st, [&](MPI_Status* s) {
+      return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                           comm, s);
+    });
+  });
+}
+
+int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
+                         MPI_Comm comm, MPI_Status* status)
+{
+  return sendrecv(Region::Sendrecv_replace, comm, dest, sendtag, bytes(count, type), [&](MPI_Status& st) {
+    return with_status(status, st, [&](MPI_Status* s) {
+      return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, s);
+    });
+  });
+}
+
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
+{
+  return region_only(Region::Probe, [&] { return PMPI_Probe(source, tag, comm, status); });
+}
+
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
+{
+  return region_only(Region::Iprobe, [&] { return PMPI_Iprobe(source, tag, comm, flag, status); });
+}
+
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status)
+{
+  return mprobe(Region::Mprobe, comm, [&](MPI_Message& matched, int&, MPI_Status&) {
+    int rc  = PMPI_Mprobe(source, tag, comm, message, status);
+    matched = *message;
+    return rc;
+  });
+}
+
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status)
+{
+  return mprobe(Region::Improbe, comm, [&](MPI_Message& matched, int& found, MPI_Status&) {
+    int rc  = PMPI_Improbe(source, tag, comm, flag, message, status);
+    matched = *message;
+    found   = *flag;
+    return rc;
+  });
+}
+
+int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Status* status)
+{
+  return mrecv(Region::Mrecv, *message, [&](MPI_Status& st) {
+    return with_status(status, st, [&](MPI_Status* s) { return PMPI_Mrecv(buf, count, type, message, s); });
+  });
+}
+
+int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request)
+{
+  return imrecv(Region::Imrecv, *message, [&](MPI_Request& started) {
+    int rc  = PMPI_Imrecv(buf, count, type, message, request);
+    started = *request;
+    return rc;
+  });
+}
+
+int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  return c_send_init(Region::Send_init, PMPI_Send_init, buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  return c_send_init(Region::Ssend_init, PMPI_Ssend_init, buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  return c_send_init(Region::Rsend_init, PMPI_Rsend_init, buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  return c_send_init(Region::Bsend_init, PMPI_Bsend_init, buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  return persistent(Region::Recv_init, true, comm, source, tag, 0, [&](MPI_Request& made) {
+    int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
+    made   = *request;
+    return rc;
+  });
+}
+
+int MPI_Start(MPI_Request* request)
+{
+  return start(Region::Start, {*request}, [&] { return PMPI_Start(request); });
+}
+
+int MPI_Startall(int count, MPI_Request requests[])
+{
+  return start(Region::Startall, std::vector<MPI_Request>(requests, requests + count),
+               [&] { return PMPI_Startall(count, requests); });
+}
+
+int MPI_Request_free(MPI_Request* request)
+{
+  return request_free(*request, [&] { return PMPI_Request_free(request); });
+}
+
+int MPI_Cancel(MPI_Request* request)
+{
+  return region_only(Region::Cancel, [&] { return PMPI_Cancel(request); });
 }
