@@ -146,6 +146,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
 
   ReplayResult result;
   for (auto& rank : replay->ranks) {
+    rank.stats.unreplayed = rank.reader->unreplayed();
     result.ranks.push_back(rank.stats);
     if (opt.record_timeline)
       result.timeline.ranks.push_back(std::move(rank.events));

@@ -21,6 +21,7 @@ struct RankStats {
   double wait_seconds    = 0;  // wait, waitall, waitany, test
   double finish_time     = 0;
   uint64_t actions       = 0;
+  std::map<std::string, UnreplayedCalls> unreplayed;  // the trace's `# unreplayed` lines
 };
 
 /// A request the trace can name later with (src, dst, tag), as SMPI's replay stores them.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 
 namespace tireplay {
 
@@ -26,6 +27,18 @@ void print_summary(FILE* out, const ReplayResult& result)
 
 void print_problems(FILE* out, const ReplayResult& result)
 {
+  std::map<std::string, UnreplayedCalls> unreplayed;  // over all ranks
+  for (const auto& r : result.ranks)
+    for (const auto& [name, u] : r.unreplayed) {
+      unreplayed[name].calls += u.calls;
+      unreplayed[name].seconds += u.seconds;
+    }
+  if (!unreplayed.empty()) {
+    std::fprintf(out, "tireplay: the trace holds calls it cannot replay (not in the simulated time):\n");
+    for (const auto& [name, u] : unreplayed)
+      std::fprintf(out, "  %s: %llu calls, %.6f s in the traced run (all ranks)\n", name.c_str(),
+                   static_cast<unsigned long long>(u.calls), u.seconds);
+  }
   if (!result.blocked.empty()) {
     std::fprintf(out, "tireplay: the replay ended with %zu ranks blocked:\n", result.blocked.size());
     for (const auto& b : result.blocked)
@@ -68,6 +81,9 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
                         {"wait_seconds", s.wait_seconds},
                         {"finish_time", s.finish_time},
                         {"actions", s.actions}});
+    auto& unreplayed = per_rank.back()["unreplayed"] = nlohmann::json::object();
+    for (const auto& [name, u] : s.unreplayed)
+      unreplayed[name] = {{"calls", u.calls}, {"seconds", u.seconds}};
   }
   auto& blocked = j["blocked"] = nlohmann::json::array();
   for (const auto& b : result.blocked)

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 
 namespace tireplay {
@@ -65,6 +66,29 @@ bool RankReader::next_line(std::string_view& line)
   }
 }
 
+/// `# unreplayed RANK NAME CALLS SECONDS` for this rank adds to unreplayed(); any other comment is skipped.
+void RankReader::read_comment(std::string_view line)
+{
+  constexpr std::string_view kTag = "# unreplayed ";
+  if (line.substr(0, kTag.size()) != kTag)
+    return;
+  split_fields(line.substr(kTag.size()), fields_);
+  int rank          = -1;
+  uint64_t calls    = 0;
+  double seconds    = 0;
+  if (fields_.size() != 4 || !parse_rank_field(fields_[0], rank) || rank != state_.rank)
+    return;
+  auto [p, ec] = std::from_chars(fields_[2].data(), fields_[2].data() + fields_[2].size(), calls);
+  std::string text(fields_[3]);
+  char* end = nullptr;
+  seconds   = std::strtod(text.c_str(), &end);
+  if (ec != std::errc() || p != fields_[2].data() + fields_[2].size() || *end != '\0' || !(seconds >= 0))
+    return;
+  UnreplayedCalls& u = unreplayed_[std::string(fields_[1])];
+  u.calls += calls;
+  u.seconds += seconds;
+}
+
 bool RankReader::next(Action& out)
 {
   std::string_view raw;
@@ -78,6 +102,8 @@ bool RankReader::next(Action& out)
       line_number_++;
     }
     line = trim_line(line);
+    if (!line.empty() && line.front() == '#')
+      read_comment(line);
     if (line.empty() || line.front() == '#')
       continue;
     text_ = line;

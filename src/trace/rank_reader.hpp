@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,6 +21,13 @@ struct InputError : std::runtime_error {
 
 /// Builds the message of an InputError that points at one line.
 std::string input_error_text(const std::string& file, uint64_t line, const std::string& what, std::string_view text);
+
+/// Calls a converter could not turn into actions (one-sided, MPI-IO): `# unreplayed RANK NAME CALLS SECONDS` lines
+/// of the trace (docs/trace-format.md section 8), reported by the replay.
+struct UnreplayedCalls {
+  uint64_t calls = 0;
+  double seconds = 0;
+};
 
 struct RankInput {
   std::string path;          // file to read
@@ -42,9 +50,12 @@ public:
   /// The text of the line of the last action read (valid until the next call of next()).
   std::string_view text() const { return text_; }
   uint64_t bytes_consumed() const { return consumed_; }
+  /// The `# unreplayed` lines read so far, by MPI function.
+  const std::map<std::string, UnreplayedCalls>& unreplayed() const { return unreplayed_; }
 
 private:
   bool next_line(std::string_view& line);
+  void read_comment(std::string_view line);
 
   RankInput input_;
   FILE* stream_ = nullptr;
@@ -56,6 +67,7 @@ private:
   uint64_t consumed_    = 0;
   RankParseState state_;
   std::vector<std::string_view> fields_;
+  std::map<std::string, UnreplayedCalls> unreplayed_;
 };
 
 } // namespace tireplay

@@ -25,7 +25,8 @@ run() {  # run NAME BINARY: trace, convert, replay
   TIREPLAY_TRACE_DIR=$1.otf2 mpirun --allow-run-as-root --oversubscribe --mca mpi_yield_when_idle 1 -np 4 \
     -x TIREPLAY_TRACE_DIR -x LD_PRELOAD="$tracer" "./$2" > "$1.log" 2>&1 || { cat "$1.log"; exit 1; }
   "$build/otf2ti" "$1.otf2/traces.otf2" -o "$1.ti" 2> "$1.otf2ti.log" || { cat "$1.otf2ti.log"; exit 1; }
-  "$build/tireplay" replay --platform "$src/platforms/cluster_figure5.xml" --trace "$1.ti/trace.txt" -q ||
+  "$build/tireplay" replay --platform "$src/platforms/cluster_figure5.xml" --trace "$1.ti/trace.txt" -q \
+    --json "$1.json" 2> "$1.replay.log" ||
     { echo "FAIL $1: the replay failed"; exit 1; }
 }
 failures=0
@@ -66,6 +67,18 @@ PY
 run mpifh features_mpifh && check mpifh features
 run usempi features_usempi && check usempi features
 run f08 features_f08 && check f08 features_f08
+# The MPI-IO calls are reported by the replay: its message and, per rank, its JSON summary.
+if python3 -c '
+import json, sys
+for r in json.load(open(sys.argv[1]))["per_rank"]:
+    u = r["unreplayed"]
+    assert sorted(u) == ["MPI_File_close", "MPI_File_open", "MPI_File_write_at"], u
+    assert all(c["calls"] == 1 and c["seconds"] > 0 for c in u.values()), u' usempi.json &&
+   grep -q "  MPI_File_open: 4 calls" usempi.replay.log; then
+  echo "ok   usempi: the replay reports the MPI-IO calls"
+else
+  echo "FAIL usempi: the replay does not report the MPI-IO calls"; failures=$((failures + 1))
+fi
 grep -q "MPI_PROC_NULL as peer left no action" usempi.otf2ti.log || { echo "FAIL: otf2ti did not report the MPI_PROC_NULL send"; failures=$((failures + 1)); }
 
 # A process whose MPI_Init the tracer does not see: no archive, and a message instead of silence.
