@@ -15,16 +15,6 @@ Call calling(Int ierr, F call)
   };
 }
 
-template <class F>
-CallRequest starting(Int request, Int ierr, F call)
-{
-  return [request, ierr, call](MPI_Request& started) {
-    call();
-    started = request_of(request);
-    return *ierr;
-  };
-}
-
 std::vector<MPI_Datatype> types_of(Int types, MPI_Comm comm)
 {
   int n = 0;

@@ -8,17 +8,6 @@ namespace {
 
 uint64_t fbytes(Int count, Int type) { return bytes(*count, type_of(type)); }
 
-/// The call of a binding that starts (or makes) the request `*request`.
-template <class F>
-CallRequest starting(Int request, Int ierr, F call)
-{
-  return [request, ierr, call](MPI_Request& started) {
-    call();
-    started = request_of(request);
-    return *ierr;
-  };
-}
-
 /// The call of a binding that fills `*status` (one status).
 template <class F>
 CallStatus filling(Int status, Int ierr, F call)

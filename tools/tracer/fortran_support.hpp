@@ -26,6 +26,17 @@ inline MPI_Datatype type_of(Int f) { return PMPI_Type_f2c(*f); }
 inline MPI_Request request_of(Int f) { return PMPI_Request_f2c(*f); }
 std::vector<MPI_Request> requests_of(Int count, Int requests);
 
+/// The call of a binding that starts (or makes) the request `*request`.
+template <class F>
+CallRequest starting(Int request, Int ierr, F call)
+{
+  return [request, ierr, call](MPI_Request& started) {
+    call();
+    started = request_of(request);
+    return *ierr;
+  };
+}
+
 constexpr int kStatusInts = sizeof(MPI_Status) / sizeof(MPI_Fint);  // MPI_STATUS_SIZE
 
 /// The Fortran status (or array of `n`) a call fills: the caller's, or ours when the caller passed
