@@ -30,6 +30,20 @@ if /usr/bin/python3 -c 'import otf2' 2> /dev/null; then
   got=$(grep -v '^#' "$work/good.ti/trace.txt" | paste -sd '|')
   [ "$got" = "$expected" ] || { echo "FAIL good: got $got"; exit 1; }
   echo "ok good: the hand-computed actions"
+
+  # A polling loop: by default one failed test (its computations merged), and the completing test is a test
+  # then a wait; with --keep-tests every failed test, each with its own computation.
+  archive polling
+  rank1() { grep '^1 ' "$1/trace.txt" | paste -sd '|'; }
+  "$build/otf2ti" "$work/polling/traces.otf2" -o "$work/polling.ti" --flop-rate 1e9 --one-file 2> /dev/null
+  expected="1 init|1 compute 1000000|1 irecv 0 5 1000|1 test 0 1 5|1 compute 2000000|1 test 0 1 5|1 wait 0 1 5|1 send 0 6 2000|1 allreduce 8 0|1 finalize"
+  [ "$(rank1 "$work/polling.ti")" = "$expected" ] || { echo "FAIL polling: got $(rank1 "$work/polling.ti")"; exit 1; }
+  "$build/otf2ti" "$work/polling/traces.otf2" -o "$work/polling_kept.ti" --flop-rate 1e9 --one-file --keep-tests \
+    2> /dev/null
+  expected="1 init|1 compute 1000000|1 irecv 0 5 1000|1 test 0 1 5|1 compute 500000|1 test 0 1 5|1 compute 500000|1 test 0 1 5|1 compute 500000|1 test 0 1 5|1 compute 500000|1 test 0 1 5|1 wait 0 1 5|1 send 0 6 2000|1 allreduce 8 0|1 finalize"
+  [ "$(rank1 "$work/polling_kept.ti")" = "$expected" ] ||
+    { echo "FAIL polling --keep-tests: got $(rank1 "$work/polling_kept.ti")"; exit 1; }
+  echo "ok polling: one test per polling loop, every test with --keep-tests"
   archive out_of_order && expect_refusal out_of_order "$work/out_of_order" \
     "location 1 (rank 1), event 4: timestamp 1001500 before the previous event's 1002000 (events out of order)"
   archive undefined_comm && expect_refusal undefined_comm "$work/undefined_comm" \

@@ -13,6 +13,8 @@ Defects (the second argument):
   peer_outside     rank 0 sends to rank 5 of a 2-rank MPI_COMM_WORLD
   undefined_region rank 0 enters region 99, which the definitions do not hold
   receive_unmatched rank 1 posts an MPI_Irecv that no wait or test ever completes
+  polling          not a defect: rank 1 receives its message with MPI_Irecv, then polls with MPI_Test: 4 tests fail,
+                   each followed by 0.5 ms of computation, the 5th completes the request
 
 usage: make_archive.py DIRECTORY DEFECT"""
 import struct
@@ -23,7 +25,8 @@ import otf2
 from otf2.enums import CollectiveOp, GroupType, Paradigm, RegionRole
 
 NO_ROOT = 0xFFFFFFFF  # OTF2_UNDEFINED_UINT32: no root
-DEFECTS = ("good", "out_of_order", "undefined_comm", "peer_outside", "undefined_region", "receive_unmatched")
+DEFECTS = ("good", "out_of_order", "undefined_comm", "peer_outside", "undefined_region", "receive_unmatched",
+           "polling")
 
 
 def write(directory, defect):
@@ -44,6 +47,7 @@ def write(directory, defect):
         init, fin = region("MPI_Init", RegionRole.FUNCTION), region("MPI_Finalize", RegionRole.FUNCTION)
         send, recv = region("MPI_Send", RegionRole.POINT2POINT), region("MPI_Recv", RegionRole.POINT2POINT)
         irecv = region("MPI_Irecv", RegionRole.POINT2POINT)
+        test = region("MPI_Test", RegionRole.POINT2POINT)
         allreduce = region("MPI_Allreduce", RegionRole.COLL_ALL2ALL)
         for rank, location in enumerate(locations):
             w = trace.event_writer_from_location(location)
@@ -64,7 +68,19 @@ def write(directory, defect):
                 w.leave(t + 20, irecv)
                 t += 100
             for kind, to, tag, size in calls:
-                if kind == "send":
+                if kind == "recv" and defect == "polling":
+                    w.enter(t, irecv)
+                    w.mpi_irecv_request(t + 10, 42)
+                    w.leave(t + 20, irecv)
+                    for attempt in range(5):
+                        t += 100 if attempt == 0 else 500020  # 0.5 ms after the previous test left
+                        w.enter(t, test)
+                        if attempt < 4:
+                            w.mpi_request_test(t + 10, 42)
+                        else:
+                            w.mpi_irecv(t + 10, to, world, tag, size, 42)
+                        w.leave(t + 20, test)
+                elif kind == "send":
                     w.enter(t, send)
                     w.mpi_send(t + 10, 5 if defect == "peer_outside" and rank == 0 else to, world, tag, size)
                     w.leave(t + 20, send)

@@ -33,7 +33,7 @@ for program in "$src"/traces/programs/*.c; do
     mkdir -p "$out"
     TIREPLAY_TRACE_DIR=$out/archive mpirun --allow-run-as-root --oversubscribe -np 4 -x TIREPLAY_TRACE_DIR \
       -x LD_PRELOAD="$tracer" "$build/native/$p" > "$out/run.log" 2>&1 || { cat "$out/run.log"; exit 1; }
-    "$build/otf2ti" "$out/archive/traces.otf2" -o "$out/ti" --flop-rate "$rate" 2> "$out/otf2ti.log" ||
+    "$build/otf2ti" "$out/archive/traces.otf2" -o "$out/ti" --flop-rate "$rate" --keep-tests 2> "$out/otf2ti.log" ||
       { cat "$out/otf2ti.log"; exit 1; }
     if grep -q warning "$out/otf2ti.log"; then echo "FAIL $p: $(grep warning "$out/otf2ti.log")"; verdict=FAIL; break; fi
     "$build/tireplay" actions "$out/ti/trace.txt" > "$out/otf2ti.actions"

@@ -14,6 +14,10 @@ struct Options {
   double flop_rate = 1e9;  // flops per second of the traced machine, for compute without a flop counter
   double cpu_threshold = 1e-6;  // bursts shorter than this (seconds) are left out, as SMPI's smpi/cpu-threshold does
   bool record_bursts = false;   // keep each burst's flops and duration (RankTrace::bursts), for the calibration
+  /// Every unsuccessful test, as SMPI's tracer writes them. By default a polling loop (unsuccessful tests of one
+  /// request with nothing but computation between them) is one test: how often a loop polled is the traced
+  /// machine's timing, and each replayed test costs smpi/test, growing with every unsuccessful one.
+  bool keep_tests = false;
 };
 
 /// A computation between two MPI calls that the trace holds: its flop counter's difference and its duration

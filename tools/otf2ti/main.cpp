@@ -1,6 +1,6 @@
 // otf2ti: converts the OTF2 archive of an MPI run into tireplay time-independent traces (docs/trace-format.md).
 //   otf2ti ARCHIVE/traces.otf2 -o OUTDIR [--flop-metric NAME] [--flop-rate F] [--cpu-threshold S] [--threads N] [--one-file]
-//          [--bursts FILE]
+//          [--bursts FILE] [--keep-tests]
 // Exit status: 0 converted, 2 bad input (the message names the location and event), 1 usage.
 #include "collectives.hpp"
 #include "convert.hpp"
@@ -167,6 +167,9 @@ int main(int argc, char** argv)
       "bursts shorter than this many seconds are left out (SMPI's smpi/cpu-threshold; 0 keeps them all)")(
       "threads", po::value(&threads)->default_value(1), "ranks read at once")(
       "one-file", po::bool_switch(&one_file), "all ranks in OUTDIR/trace.txt")(
+      "keep-tests", po::bool_switch(&options.keep_tests),
+      "write every unsuccessful MPI_Test, as SMPI's tracer does (default: a polling loop's tests of one request, "
+      "with only computation between them, are one test)")(
       "bursts", po::value(&bursts), "also write each computation's flops and duration to this file, 'RANK FLOPS "
                                     "SECONDS' lines, for `tireplay calibrate flops` (needs a flop counter)");
   po::options_description hidden;

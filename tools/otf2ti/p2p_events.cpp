@@ -10,6 +10,15 @@ namespace {
 
 bool in_sendrecv(const Rank& r) { return r.call == "MPI_Sendrecv" || r.call == "MPI_Sendrecv_replace"; }
 
+/// The completion of a request (`src dst tag`): a `wait`, after a `test` when a test completed it (so that the
+/// replay's test, finding it complete, resets SMPI's injected test time as the traced run's test did).
+void complete(Rank& r, const std::string& request, uint64_t comm)
+{
+  if (r.call.rfind("MPI_Test", 0) == 0)
+    r.emit("test " + request, comm);
+  r.emit("wait " + request, comm);
+}
+
 /// An event with MPI_PROC_NULL as its peer: no action, counted.
 bool skip_null_peer(Rank& r, uint32_t peer)
 {
@@ -85,7 +94,7 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
     r.fail(position, "MpiIsendComplete of request " + std::to_string(request) + ", which no MpiIsend started");
     return OTF2_CALLBACK_INTERRUPT;
   }
-  r.emit("wait " + fields(q->src, q->dst, q->tag), q->comm);
+  complete(r, fields(q->src, q->dst, q->tag), q->comm);
   return verdict(r);
 }
 
@@ -118,7 +127,7 @@ OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   } else {
     r.emit("irecv " + fields(sender, tag, bytes), comm);  // a writer without MpiIrecvRequest: posted here
   }
-  r.emit("wait " + fields(sender, static_cast<uint64_t>(me), tag), comm);
+  complete(r, fields(sender, static_cast<uint64_t>(me), tag), comm);
   return verdict(r);
 }
 
@@ -132,12 +141,10 @@ OTF2_CallbackCode on_request_test(OTF2_LocationRef, OTF2_TimeStamp time, uint64_
   if (it == r.requests.end())
     return verdict(r);
   Request& q = it->second;
-  if (q.kind == Request::Kind::Send) {
-    r.emit("test " + fields(q.src, q.dst, q.tag), q.comm);
-    q.tests.push_back(r.out.lines.size() - 1);
-  } else if (q.kind == Request::Kind::Receive) {
-    q.tests.push_back(r.placeholder());
-  }
+  if (q.kind == Request::Kind::Send)
+    r.test(q, "test " + fields(q.src, q.dst, q.tag));
+  else if (q.kind == Request::Kind::Receive)
+    r.test(q);
   return verdict(r);
 }
 

@@ -102,6 +102,16 @@ void Rank::emit(const std::string& action, uint64_t comm)
 {
   out.lines.push_back(std::to_string(rank) + " " + action + suffix(comm));
   compute_line = -1;
+  last_action  = static_cast<long>(out.lines.size()) - 1;
+}
+
+void Rank::test(Request& q, const std::string& action)
+{
+  if (!options.keep_tests && !q.tests.empty() && static_cast<long>(q.tests.back()) > last_action)
+    return;
+  q.tests.push_back(placeholder());
+  if (!action.empty())
+    fill(q.tests.back(), action, q.comm);
 }
 
 size_t Rank::placeholder()
@@ -135,6 +145,7 @@ void Rank::start_request(uint64_t request, Request::Kind kind)
   Request q;
   q.kind            = kind;
   q.line            = placeholder();
+  last_action       = static_cast<long>(q.line);
   requests[request] = q;
 }
 

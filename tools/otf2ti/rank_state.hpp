@@ -40,6 +40,7 @@ struct Rank {
   double flops = 0, flops_at_leave = 0;  // the flop counter
   double cpu = 0, cpu_at_leave = 0;      // the tracer's CPU time, in its unit
   long compute_line = -1;                // the last line, when it is a compute (the next burst adds to it)
+  long last_action = -1;                 // the last line that is neither a compute nor a test
   double compute_amount = 0;             // its flops
   struct {
     long line = -1;  // the send of the MPI_Sendrecv under way
@@ -67,6 +68,9 @@ struct Rank {
   std::string suffix(uint64_t comm) const;  // " comm=N", or "" for MPI_COMM_WORLD
   /// Appends "<rank> <action><suffix>".
   void emit(const std::string& action, uint64_t comm);
+  /// A test line of request `q` (a receive's is a placeholder, its sender known at completion), unless it only
+  /// repeats the request's previous test with no other action between (a polling loop, Options::keep_tests).
+  void test(Request& q, const std::string& action = "");
   /// A placeholder line for an action known later; fill(line, ...) writes it.
   size_t placeholder();
   void fill(size_t line, const std::string& action, uint64_t comm);
