@@ -51,7 +51,12 @@ struct RankTrace {
   std::map<std::string, uint64_t> unrecorded;
   std::vector<BurstRecord> bursts;  // with Options::record_bursts and a flop counter
   std::map<std::string, UnreplayedCalls> unreplayed;  // by MPI function
-  uint64_t null_peers = 0;  // point-to-point events with no rank as peer (MPI_PROC_NULL): no action
+  /// Point-to-point events with no rank as peer (MPI_PROC_NULL), by MPI function: no action; written as
+  /// `# proc_null` lines (docs/trace-format.md section 8).
+  std::map<std::string, uint64_t> null_peers;
+  /// Cancelled requests, by the action they would have been (irecv, isend, issend): no action; written as
+  /// `# cancelled` lines.
+  std::map<std::string, uint64_t> cancelled;
 };
 
 /// Reads the events of `rank`'s location with a reader of its own (so ranks convert on several threads) and

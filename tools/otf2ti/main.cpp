@@ -60,7 +60,9 @@ std::vector<otf2ti::RankTrace> convert_all(const std::string& archive, const otf
 /// SimGrid's layout (smpirun -trace-ti with tracing/filename OUTDIR/trace.txt): the index OUTDIR/trace.txt lists
 /// OUTDIR/trace.txt_files/<stamp>_rank-<rank + 1>.txt; with one_file, OUTDIR/trace.txt holds every rank's lines.
 /// A rank's lines (empty slots left by cancelled requests and MPI_PROC_NULL peers are skipped), then one
-/// `# unreplayed` comment per MPI function it could not convert (docs/trace-format.md section 8).
+/// `# unreplayed` comment per MPI function it could not convert, one `# proc_null` comment per MPI function whose
+/// events with MPI_PROC_NULL as peer it left out, one `# cancelled` per action cancelled requests would have been
+/// (docs/trace-format.md section 8).
 void write_rank(std::ostream& out, size_t rank, const otf2ti::RankTrace& trace)
 {
   for (const auto& line : trace.lines)
@@ -68,6 +70,10 @@ void write_rank(std::ostream& out, size_t rank, const otf2ti::RankTrace& trace)
       out << line << '\n';
   for (const auto& [name, u] : trace.unreplayed)
     out << "# unreplayed " << rank << ' ' << name << ' ' << u.calls << ' ' << u.seconds << '\n';
+  for (const auto& [name, count] : trace.null_peers)
+    out << "# proc_null " << rank << ' ' << name << ' ' << count << '\n';
+  for (const auto& [action, count] : trace.cancelled)
+    out << "# cancelled " << rank << ' ' << action << ' ' << count << '\n';
 }
 
 void write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces, bool one_file)
@@ -134,7 +140,8 @@ void report_unreplayed(const std::vector<otf2ti::RankTrace>& traces)
   bool any = false;
   uint64_t null_peers = 0;
   for (size_t r = 0; r < traces.size(); r++) {
-    null_peers += traces[r].null_peers;
+    for (const auto& [name, count] : traces[r].null_peers)
+      null_peers += count;
     if (traces[r].unreplayed.empty())
       continue;
     if (!any)

@@ -24,7 +24,7 @@ bool skip_null_peer(Rank& r, uint32_t peer)
 {
   if (!no_rank(peer))
     return false;
-  r.out.null_peers++;
+  r.out.null_peers[r.call]++;
   return true;
 }
 
@@ -159,7 +159,10 @@ OTF2_CallbackCode on_request_cancelled(OTF2_LocationRef, OTF2_TimeStamp time, ui
   auto it = r.requests.find(request);
   if (it == r.requests.end() || it->second.kind == Request::Kind::Collective)
     return verdict(r);
-  r.out.lines[it->second.line].clear();
+  std::string& start = r.out.lines[it->second.line];
+  std::string action = it->second.kind == Request::Kind::Receive ? "irecv" : start.substr(start.find(' ') + 1);
+  r.out.cancelled[action.substr(0, action.find(' '))]++;
+  start.clear();
   for (size_t test : it->second.tests)
     r.out.lines[test].clear();
   r.requests.erase(it);
