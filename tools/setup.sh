@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(gcc g++ cmake make pkg-config libsimgrid-dev libboost-program-options-dev catch2 nlohmann-json3-dev time
-          libotf2-trace-dev otf2-tools python3-otf2 openmpi-bin libopenmpi-dev gfortran libpapi-dev gnuplot-nox pajeng)
+          libotf2-trace-dev otf2-tools python3-otf2 openmpi-bin libopenmpi-dev gfortran libpapi-dev gnuplot-nox pajeng
+          ltrace lammps lammps-examples hpcc elk-lapw mpgrafic mumps-test)  # the last: tests/corpus (real applications)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,23 +1,23 @@
 #!/usr/bin/env python3
 """Checks a converted trace (otf2ti's per-rank files) against an independent count of the MPI calls the application
-made: `ltrace -c`, one file per rank, in a run with the same input, counting the calls into Open MPI's libraries:
-`-l 'libmpi.so*'` counts MPI_X (from C and C++) and PMPI_X (from the mpif.h and `use mpi` bindings, which call the C
-library); `-l 'libmpi_mpifh.so*'` counts ompi_x_f (from the `use mpi_f08` binding; ltrace does not count the
-PMPI_X these make in turn). Names are compared without case: MPI_Bcast, PMPI_Bcast and ompi_bcast_f are bcast.
+made in the same run: `ltrace -c -e 'mpi_*@*+MPI_*@*-...'` around each rank (one file per rank), which counts the
+calls any library or the program makes through its PLT to a function named MPI_X (C, C++) or mpi_x_, mpi_x_f08_
+(Fortran), wherever the call resolves (the tracer's wrapper included). Names are compared without case and without
+those decorations: MPI_Bcast, mpi_bcast_ and mpi_bcast_f08_ are bcast.
 
 For each rank, each group of calls below must equal the number of its actions in the trace, plus the events otf2ti
 left out because their peer was MPI_PROC_NULL (its `# proc_null RANK FUNCTION COUNT` lines) and the requests that
-were cancelled (`# cancelled RANK ACTION COUNT`). Collectives count their
-blocking and non-blocking forms together (otf2ti writes an MPI_Ibcast as a bcast). Persistent requests (MPI_Start,
-MPI_Startall) make isend/irecv lines that no call count gives: when the application starts any, its isend and irecv
-lines are checked to be at least the calls of MPI_Isend... and MPI_Irecv.
+were cancelled (`# cancelled RANK ACTION COUNT`). Collectives count their blocking and non-blocking forms together
+(otf2ti writes an MPI_Ibcast as a bcast). Persistent requests (MPI_Start, MPI_Startall) make isend/irecv lines that
+no call count gives: when the application starts any, its isend and irecv lines are checked to be at least the
+calls of MPI_Isend... and MPI_Irecv.
 
 usage: compare_counts.py TRACE_FILES_DIR LTRACE_PREFIX RANKS    (files LTRACE_PREFIX.<rank>; exit 0 equal, 1 not)"""
 import collections
 import re
 import sys
 
-# trace actions -> the MPI functions (without MPI_, PMPI_ or ompi_ and _f) whose calls make them
+# trace actions -> the MPI functions (names as normalized by function()) whose calls make them
 GROUPS = {
     ("send", "ssend"): ["Send", "Ssend", "Rsend", "Bsend"],
     ("isend", "issend"): ["Isend", "Issend", "Irsend", "Ibsend"],
@@ -43,12 +43,25 @@ GROUPS = {
 PERSISTENT_STARTS = ("isend", "issend"), ("irecv",)
 
 
+def function(name):
+    """MPI_Bcast, PMPI_Bcast, mpi_bcast_, mpi_bcast__, mpi_bcast_f08_, ompi_bcast_f -> bcast; None if not MPI."""
+    name = name.lower()
+    for prefix in ("pmpi_", "mpi_", "ompi_"):
+        if name.startswith(prefix):
+            name = name[len(prefix):].rstrip("_")
+            for suffix in ("_f08", "_f"):
+                if name.endswith(suffix):
+                    name = name[:-len(suffix)]
+            return name
+    return None
+
+
 def read_trace(path):
     actions, proc_null = collections.Counter(), collections.Counter()
     for line in open(path):
         f = line.split()
         if line.startswith("# proc_null") and len(f) == 5:
-            proc_null[re.sub(r"^P?MPI_", "", f[3]).lower()] += int(f[4])
+            proc_null[function(f[3])] += int(f[4])
         elif line.startswith("# cancelled") and len(f) == 5:
             actions[f[3]] += int(f[4])
         elif len(f) >= 2 and not f[0].startswith("#"):
@@ -60,10 +73,9 @@ def read_ltrace(path):
     calls = collections.Counter()
     for line in open(path):
         f = line.split()
-        name = f[4] if len(f) == 5 and f[3].isdigit() else ""
-        m = re.fullmatch(r"P?MPI_(\w+)", name) or re.fullmatch(r"ompi_(\w+)_f", name)
-        if m:
-            calls[m.group(1).lower()] += int(f[3])
+        name = function(f[4]) if len(f) == 5 and f[3].isdigit() else None
+        if name:
+            calls[name] += int(f[3])
     return calls
 
 
