@@ -1,28 +1,44 @@
 #!/usr/bin/env bash
-# Builds the trace-parser fuzzer (libFuzzer + ASan + UBSan, clang) in build-fuzz/ and runs it.
-#   tests/fuzz/run_fuzzer.sh [seconds]     (default 600)
-# The seeds in tests/fuzz/corpus/ are read, not written: new inputs go to build-fuzz/corpus/.
-# A crash leaves its input in build-fuzz/crash-<sha1>; replay it with: build-fuzz/parse_fuzzer build-fuzz/crash-<sha1>
-# Exit status: 0 if the run was clean, the fuzzer's status otherwise.
+# Builds a libFuzzer target (libFuzzer + ASan + UBSan, clang) in build-fuzz/ and runs it.
+#   tests/fuzz/run_fuzzer.sh [TARGET] [seconds | -runs=N]     (TARGET: parse (default), trace_path, otf2_events;
+#                                                              default 600 seconds)
+# parse: the trace line parser; trace_path: the whole --trace path (index detection, files, directories, every rank's
+# reader); otf2_events: otf2ti's event handling, on event files of a small archive made by tests/otf2/make_archive.py.
+# The seeds in tests/fuzz/<target>_corpus/ (parse: corpus/) are read, not written: new inputs go to
+# build-fuzz/<target>_work/. A crash leaves its input in build-fuzz/<target>-crash-<sha1>; replay it with
+# build-fuzz/<target>_fuzzer FILE. Exit status: 0 if the run was clean, the fuzzer's status otherwise.
 set -euo pipefail
 
-seconds=${1:-600}
+target=${1:-parse}
+limit=${2:-600}
+case $limit in -runs=*) ;; *) limit=-max_total_time=$limit ;; esac
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build="$root/build-fuzz"
 fuzz="$root/tests/fuzz"
+seeds=$fuzz/${target}_corpus
+[ "$target" = parse ] && seeds=$fuzz/corpus
+[ -d "$seeds" ] || { echo "run_fuzzer.sh: unknown target '$target' (parse, trace_path, otf2_events)" >&2; exit 1; }
 
 cmake -S "$fuzz" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target parse_fuzzer -j "$(nproc)" >/dev/null
+cmake --build "$build" --target "${target}_fuzzer" -j "$(nproc)" >/dev/null
 
-mkdir -p "$build/corpus"
-log="$build/fuzz.log"
+options=(-max_len=4096 -timeout=20)
+case $target in
+  parse) options+=(-dict="$fuzz/parse_fuzzer.dict") ;;
+  trace_path) export TMPDIR=${TMPDIR:-/dev/shm} ;;  # each input is written as files: tmpfs is faster
+  otf2_events)
+    export OTF2TI_FUZZ_ARCHIVE=$build/otf2_events_archive
+    rm -rf "$OTF2TI_FUZZ_ARCHIVE"
+    /usr/bin/python3 "$root/tests/otf2/make_archive.py" "$OTF2TI_FUZZ_ARCHIVE" polling ;;
+esac
+mkdir -p "$build/${target}_work"
+log="$build/${target}.log"
 status=0
-"$build/parse_fuzzer" "$build/corpus" "$fuzz/corpus" \
-  -dict="$fuzz/parse_fuzzer.dict" -max_len=4096 -max_total_time="$seconds" \
-  -artifact_prefix="$build/" -print_final_stats=1 >"$log" 2>&1 || status=$?
+"$build/${target}_fuzzer" "$build/${target}_work" "$seeds" "${options[@]}" "$limit" \
+  -artifact_prefix="$build/${target}-" -print_final_stats=1 >"$log" 2>&1 || status=$?
 
 if [ "$status" -ne 0 ]; then
-  echo "parse_fuzzer failed (status $status); the report ends with:" >&2
+  echo "${target}_fuzzer failed (status $status); the report ends with:" >&2
   tail -n 60 "$log" >&2
   exit "$status"
 fi

@@ -114,6 +114,13 @@ void Recorder::finish()
 {
   if (!recording())
     return;
+  if (!not_traced_.empty()) {
+    std::string calls;
+    for (const auto& [region, count] : not_traced_)
+      calls += std::string(" ") + region_info(region).name + " x" + std::to_string(count);
+    std::fprintf(stderr, "tireplay tracer (rank %d): calls on intercommunicators are not traced (tireplay does not "
+                         "replay them):%s\n", rank_, calls.c_str());
+  }
   uint64_t events = 0;
   OTF2_EvtWriter_GetNumberOfEvents(writer_, &events);
   OTF2_Archive_CloseEvtWriter(archive_, writer_);

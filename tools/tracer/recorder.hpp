@@ -9,6 +9,7 @@
 
 #include <otf2/otf2.h>
 
+#include <map>
 #include <string>
 
 namespace tracer {
@@ -25,6 +26,8 @@ public:
   /// The counters as an OTF2 metric event, then the region's Enter or Leave, at the same time.
   void enter(Region region);
   void leave(Region region);
+  /// A call on a communicator the tracer does not know (an intercommunicator): no events, reported at finish().
+  void not_traced(Region region) { not_traced_[region]++; }
 
   Communicators comms;
   Requests requests;
@@ -36,6 +39,7 @@ private:
   OTF2_EvtWriter* writer_  = nullptr;
   FlopCounter flops_;
   bool have_flops_ = false;  // on every rank (agreed at start)
+  std::map<Region, uint64_t> not_traced_;
   bool started_ = false;
   int rank_ = 0, size_ = 1;
   uint64_t start_ = 0;

@@ -29,7 +29,7 @@ uint64_t size_of(MPI_Comm comm) { return static_cast<uint64_t>(comm_size(comm));
 int collective(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t root, CollBytes b, const Call& call)
 {
   Scope scope(region);
-  bool on = scope.on() && ref(comm) != OTF2_UNDEFINED_COMM;
+  bool on = scope.on() && known(region, comm);
   if (on)
     OTF2_EvtWriter_MpiCollectiveBegin(out(), nullptr, now());
   int rc = call();
@@ -44,7 +44,7 @@ int nonblocking(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t roo
   Scope scope(region);
   MPI_Request request = MPI_REQUEST_NULL;
   int rc              = call(request);
-  if (scope.on() && rc == MPI_SUCCESS && ref(comm) != OTF2_UNDEFINED_COMM)
+  if (scope.on() && rc == MPI_SUCCESS && known(region, comm))
     OTF2_EvtWriter_NonBlockingCollectiveRequest(
         out(), nullptr, now(), recorder().requests.started_collective(request, op, ref(comm), root, b.sent, b.received));
   return rc;

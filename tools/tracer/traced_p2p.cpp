@@ -8,8 +8,6 @@
 namespace tracer {
 namespace {
 
-bool traced(MPI_Comm comm) { return ref(comm) != OTF2_UNDEFINED_COMM; }
-
 void write_recv(OTF2_CommRef comm, const MPI_Status& status)
 {
   int cancelled = 0;
@@ -39,7 +37,7 @@ int region_only(Region region, const Call& call)
 int send(Region region, MPI_Comm comm, int dest, int tag, uint64_t bytes, const Call& call)
 {
   Scope scope(region);
-  if (scope.on() && traced(comm))
+  if (scope.on() && known(region, comm))
     write_send(comm, dest, tag, bytes);
   return call();
 }
@@ -49,7 +47,7 @@ int isend(Region region, MPI_Comm comm, int dest, int tag, uint64_t bytes, const
   Scope scope(region);
   MPI_Request request = MPI_REQUEST_NULL;
   int rc              = call(request);
-  if (scope.on() && rc == MPI_SUCCESS && traced(comm)) {
+  if (scope.on() && rc == MPI_SUCCESS && known(region, comm)) {
     uint64_t id = recorder().requests.started(request, false, ref(comm));
     OTF2_EvtWriter_MpiIsend(out(), nullptr, now(), static_cast<uint32_t>(dest), ref(comm),
                             static_cast<uint32_t>(tag), bytes, id);
@@ -62,7 +60,7 @@ int recv(Region region, MPI_Comm comm, const CallStatus& call)
   Scope scope(region);
   MPI_Status status{};
   int rc = call(status);
-  if (scope.on() && rc == MPI_SUCCESS)
+  if (scope.on() && rc == MPI_SUCCESS && known(region, comm))
     write_recv(ref(comm), status);
   return rc;
 }
@@ -72,7 +70,7 @@ int irecv(Region region, MPI_Comm comm, const CallRequest& call)
   Scope scope(region);
   MPI_Request request = MPI_REQUEST_NULL;
   int rc              = call(request);
-  if (scope.on() && rc == MPI_SUCCESS && traced(comm))
+  if (scope.on() && rc == MPI_SUCCESS && known(region, comm))
     OTF2_EvtWriter_MpiIrecvRequest(out(), nullptr, now(), recorder().requests.started(request, true, ref(comm)));
   return rc;
 }
@@ -80,7 +78,7 @@ int irecv(Region region, MPI_Comm comm, const CallRequest& call)
 int sendrecv(Region region, MPI_Comm comm, int dest, int tag, uint64_t bytes, const CallStatus& call)
 {
   Scope scope(region);
-  bool on = scope.on() && traced(comm);
+  bool on = scope.on() && known(region, comm);
   if (on)
     write_send(comm, dest, tag, bytes);
   MPI_Status status{};
@@ -129,7 +127,7 @@ int persistent(Region region, bool receive, MPI_Comm comm, int peer, int tag, ui
   Scope scope(region);
   MPI_Request request = MPI_REQUEST_NULL;
   int rc              = call(request);
-  if (rc == MPI_SUCCESS && traced(comm))
+  if (rc == MPI_SUCCESS && known(region, comm))
     recorder().requests.made_persistent(request, receive, ref(comm), peer, tag, bytes);
   return rc;
 }

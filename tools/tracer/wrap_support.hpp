@@ -14,6 +14,16 @@ inline uint64_t now() { return wall_ns(); }
 inline OTF2_EvtWriter* out() { return recorder().events(); }
 inline OTF2_CommRef ref(MPI_Comm comm) { return recorder().comms.ref(comm); }
 
+/// Whether the events of call `region` on `comm` can be written: the tracer knows `comm` (it is not an
+/// intercommunicator). A call on one it does not know is counted, and reported at MPI_Finalize.
+inline bool known(Region region, MPI_Comm comm)
+{
+  if (ref(comm) != OTF2_UNDEFINED_COMM)
+    return true;
+  recorder().not_traced(region);
+  return false;
+}
+
 inline uint64_t bytes(long count, MPI_Datatype type)
 {
   int size = 0;
