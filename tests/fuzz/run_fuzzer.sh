@@ -22,7 +22,7 @@ seeds=$fuzz/${target}_corpus
 cmake -S "$fuzz" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" --target "${target}_fuzzer" -j "$(nproc)" >/dev/null
 
-options=(-max_len=4096 -timeout=20)
+options=(-max_len=4096 -timeout=20 -rss_limit_mb=6144 -malloc_limit_mb=2048)
 case $target in
   parse) options+=(-dict="$fuzz/parse_fuzzer.dict") ;;
   trace_path) export TMPDIR=${TMPDIR:-/dev/shm} ;;  # each input is written as files: tmpfs is faster

@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 namespace tracer {
@@ -44,6 +45,18 @@ inline int comm_rank(MPI_Comm comm)
   int r = 0;
   PMPI_Comm_rank(comm, &r);
   return r;
+}
+
+/// The call of a C binding that sets `*handle` (the request it starts, the communicator it makes), in the form
+/// traced.hpp takes: it makes the call, then hands the handle over.
+template <class Handle, class Call>
+std::function<int(Handle&)> setting(Handle* handle, Call call)
+{
+  return [handle, call](Handle& out) {
+    int rc = call();
+    out    = *handle;
+    return rc;
+  };
 }
 
 /// Makes `call` with the caller's status, or with `own` when the caller passed MPI_STATUS_IGNORE; either way `own`

@@ -4,21 +4,6 @@
 
 using namespace tracer;
 
-namespace {
-
-/// The call of a non-blocking collective, which starts `*request`.
-template <class F>
-CallRequest starting(MPI_Request* request, F call)
-{
-  return [request, call](MPI_Request& started) {
-    int rc  = call();
-    started = *request;
-    return rc;
-  };
-}
-
-} // namespace
-
 int MPI_Barrier(MPI_Comm comm)
 {
   return collective(Region::Barrier, OTF2_COLLECTIVE_OP_BARRIER, comm, kNoRoot, {}, [&] { return PMPI_Barrier(comm); });
@@ -159,13 +144,13 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request)
 {
   return nonblocking(Region::Ibarrier, OTF2_COLLECTIVE_OP_BARRIER, comm, kNoRoot, {},
-                     starting(request, [=] { return PMPI_Ibarrier(comm, request); }));
+                     setting(request, [=] { return PMPI_Ibarrier(comm, request); }));
 }
 
 int MPI_Ibcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request* request)
 {
   return nonblocking(Region::Ibcast, OTF2_COLLECTIVE_OP_BCAST, comm, root, bcast_bytes(count, type, root, comm),
-                     starting(request, [=] { return PMPI_Ibcast(buf, count, type, root, comm, request); }));
+                     setting(request, [=] { return PMPI_Ibcast(buf, count, type, root, comm, request); }));
 }
 
 int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
@@ -173,35 +158,35 @@ int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type
 {
   return nonblocking(
       Region::Ireduce, OTF2_COLLECTIVE_OP_REDUCE, comm, root, reduce_bytes(count, type, root, comm),
-      starting(request, [=] { return PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request); }));
+      setting(request, [=] { return PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request); }));
 }
 
 int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                    MPI_Request* request)
 {
   return nonblocking(Region::Iallreduce, OTF2_COLLECTIVE_OP_ALLREDUCE, comm, kNoRoot, all_bytes(count, type),
-                     starting(request, [=] { return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request); }));
+                     setting(request, [=] { return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request); }));
 }
 
 int MPI_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
               MPI_Request* request)
 {
   return nonblocking(Region::Iscan, OTF2_COLLECTIVE_OP_SCAN, comm, kNoRoot, all_bytes(count, type),
-                     starting(request, [=] { return PMPI_Iscan(sendbuf, recvbuf, count, type, op, comm, request); }));
+                     setting(request, [=] { return PMPI_Iscan(sendbuf, recvbuf, count, type, op, comm, request); }));
 }
 
 int MPI_Iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                 MPI_Request* request)
 {
   return nonblocking(Region::Iexscan, OTF2_COLLECTIVE_OP_EXSCAN, comm, kNoRoot, all_bytes(count, type),
-                     starting(request, [=] { return PMPI_Iexscan(sendbuf, recvbuf, count, type, op, comm, request); }));
+                     setting(request, [=] { return PMPI_Iexscan(sendbuf, recvbuf, count, type, op, comm, request); }));
 }
 
 int MPI_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request)
 {
   return nonblocking(Region::Igather, OTF2_COLLECTIVE_OP_GATHER, comm, root,
-                     gather_bytes(sendbuf, sendcount, sendtype, recvcount, recvtype, root, comm), starting(request, [=] {
+                     gather_bytes(sendbuf, sendcount, sendtype, recvcount, recvtype, root, comm), setting(request, [=] {
                        return PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
                                            request);
                      }));
@@ -212,7 +197,7 @@ int MPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
 {
   return nonblocking(Region::Igatherv, OTF2_COLLECTIVE_OP_GATHERV, comm, root,
                      gatherv_bytes(sendbuf, sendcount, sendtype, recvcounts, recvtype, root, comm),
-                     starting(request, [=] {
+                     setting(request, [=] {
                        return PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
                                             comm, request);
                      }));
@@ -223,7 +208,7 @@ int MPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
 {
   return nonblocking(Region::Iscatter, OTF2_COLLECTIVE_OP_SCATTER, comm, root,
                      scatter_bytes(sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm),
-                     starting(request, [=] {
+                     setting(request, [=] {
                        return PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
                                             request);
                      }));
@@ -234,7 +219,7 @@ int MPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[
 {
   return nonblocking(Region::Iscatterv, OTF2_COLLECTIVE_OP_SCATTERV, comm, root,
                      scatterv_bytes(sendcounts, sendtype, recvbuf, recvcount, recvtype, root, comm),
-                     starting(request, [=] {
+                     setting(request, [=] {
                        return PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
                                              comm, request);
                      }));
@@ -244,7 +229,7 @@ int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
 {
   return nonblocking(Region::Iallgather, OTF2_COLLECTIVE_OP_ALLGATHER, comm, kNoRoot,
-                     allgather_bytes(sendbuf, sendcount, sendtype, recvcount, recvtype, comm), starting(request, [=] {
+                     allgather_bytes(sendbuf, sendcount, sendtype, recvcount, recvtype, comm), setting(request, [=] {
                        return PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
                                               request);
                      }));
@@ -254,7 +239,7 @@ int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
                     const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
 {
   return nonblocking(Region::Iallgatherv, OTF2_COLLECTIVE_OP_ALLGATHERV, comm, kNoRoot,
-                     allgatherv_bytes(sendbuf, sendcount, sendtype, recvcounts, recvtype, comm), starting(request, [=] {
+                     allgatherv_bytes(sendbuf, sendcount, sendtype, recvcounts, recvtype, comm), setting(request, [=] {
                        return PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
                                                comm, request);
                      }));
@@ -264,7 +249,7 @@ int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
 {
   return nonblocking(Region::Ialltoall, OTF2_COLLECTIVE_OP_ALLTOALL, comm, kNoRoot,
-                     alltoall_bytes(sendbuf, sendcount, sendtype, recvcount, recvtype, comm), starting(request, [=] {
+                     alltoall_bytes(sendbuf, sendcount, sendtype, recvcount, recvtype, comm), setting(request, [=] {
                        return PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
                      }));
 }
@@ -274,7 +259,7 @@ int MPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispl
                    MPI_Request* request)
 {
   return nonblocking(Region::Ialltoallv, OTF2_COLLECTIVE_OP_ALLTOALLV, comm, kNoRoot,
-                     alltoallv_bytes(sendbuf, sendcounts, sendtype, recvcounts, recvtype, comm), starting(request, [=] {
+                     alltoallv_bytes(sendbuf, sendcounts, sendtype, recvcounts, recvtype, comm), setting(request, [=] {
                        return PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
                                               recvtype, comm, request);
                      }));
@@ -286,7 +271,7 @@ int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispl
 {
   return nonblocking(Region::Ialltoallw, OTF2_COLLECTIVE_OP_ALLTOALLW, comm, kNoRoot,
                      alltoallw_bytes(sendbuf, sendcounts, sendtypes, recvcounts, recvtypes, comm),
-                     starting(request, [=] {
+                     setting(request, [=] {
                        return PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
                                               recvtypes, comm, request);
                      }));
@@ -296,7 +281,7 @@ int MPI_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts
                         MPI_Comm comm, MPI_Request* request)
 {
   return nonblocking(Region::Ireduce_scatter, OTF2_COLLECTIVE_OP_REDUCE_SCATTER, comm, kNoRoot,
-                     reduce_scatter_bytes(recvcounts, type, comm), starting(request, [=] {
+                     reduce_scatter_bytes(recvcounts, type, comm), setting(request, [=] {
                        return PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm, request);
                      }));
 }
@@ -305,7 +290,7 @@ int MPI_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
                               MPI_Comm comm, MPI_Request* request)
 {
   return nonblocking(Region::Ireduce_scatter_block, OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK, comm, kNoRoot,
-                     reduce_scatter_block_bytes(recvcount, type, comm), starting(request, [=] {
+                     reduce_scatter_block_bytes(recvcount, type, comm), setting(request, [=] {
                        return PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm, request);
                      }));
 }

@@ -18,21 +18,15 @@ int c_send(Region region, BlockingSend call, const void* buf, int count, MPI_Dat
 int c_isend(Region region, StartSend call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
             MPI_Comm comm, MPI_Request* request)
 {
-  return isend(region, comm, dest, tag, bytes(count, type), [&](MPI_Request& started) {
-    int rc  = call(buf, count, type, dest, tag, comm, request);
-    started = *request;
-    return rc;
-  });
+  return isend(region, comm, dest, tag, bytes(count, type),
+               setting(request, [=] { return call(buf, count, type, dest, tag, comm, request); }));
 }
 
 int c_send_init(Region region, StartSend call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
                 MPI_Comm comm, MPI_Request* request)
 {
-  return persistent(region, false, comm, dest, tag, bytes(count, type), [&](MPI_Request& made) {
-    int rc = call(buf, count, type, dest, tag, comm, request);
-    made   = *request;
-    return rc;
-  });
+  return persistent(region, false, comm, dest, tag, bytes(count, type),
+                    setting(request, [=] { return call(buf, count, type, dest, tag, comm, request); }));
 }
 
 } // namespace
@@ -86,11 +80,8 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  return irecv(Region::Irecv, comm, [&](MPI_Request& started) {
-    int rc  = PMPI_Irecv(buf, count, type, source, tag, comm, request);
-    started = *request;
-    return rc;
-  });
+  return irecv(Region::Irecv, comm,
+               setting(request, [=] { return PMPI_Irecv(buf, count, type, source, tag, comm, request); }));
 }
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
@@ -152,11 +143,8 @@ int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI
 
 int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request)
 {
-  return imrecv(Region::Imrecv, *message, [&](MPI_Request& started) {
-    int rc  = PMPI_Imrecv(buf, count, type, message, request);
-    started = *request;
-    return rc;
-  });
+  return imrecv(Region::Imrecv, *message,
+                setting(request, [=] { return PMPI_Imrecv(buf, count, type, message, request); }));
 }
 
 int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
@@ -184,11 +172,8 @@ int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int 
 
 int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  return persistent(Region::Recv_init, true, comm, source, tag, 0, [&](MPI_Request& made) {
-    int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
-    made   = *request;
-    return rc;
-  });
+  return persistent(Region::Recv_init, true, comm, source, tag, 0,
+                    setting(request, [=] { return PMPI_Recv_init(buf, count, type, source, tag, comm, request); }));
 }
 
 int MPI_Start(MPI_Request* request)

@@ -5,21 +5,6 @@
 
 using namespace tracer;
 
-namespace {
-
-/// The call of a creation, which sets `*made`.
-template <class F>
-CallComm making(MPI_Comm* made, F call)
-{
-  return [made, call](MPI_Comm& created) {
-    int rc  = call();
-    created = *made;
-    return rc;
-  };
-}
-
-} // namespace
-
 int MPI_Init(int* argc, char*** argv)
 {
   int rc = PMPI_Init(argc, argv);
@@ -45,58 +30,58 @@ int MPI_Finalize()
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
 {
   return creation(Region::Comm_split, comm,
-                  making(newcomm, [=] { return PMPI_Comm_split(comm, color, key, newcomm); }));
+                  setting(newcomm, [=] { return PMPI_Comm_split(comm, color, key, newcomm); }));
 }
 
 int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm* newcomm)
 {
   return creation(Region::Comm_split_type, comm,
-                  making(newcomm, [=] { return PMPI_Comm_split_type(comm, type, key, info, newcomm); }));
+                  setting(newcomm, [=] { return PMPI_Comm_split_type(comm, type, key, info, newcomm); }));
 }
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
 {
-  return creation(Region::Comm_dup, comm, making(newcomm, [=] { return PMPI_Comm_dup(comm, newcomm); }));
+  return creation(Region::Comm_dup, comm, setting(newcomm, [=] { return PMPI_Comm_dup(comm, newcomm); }));
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm)
 {
   return creation(Region::Comm_dup_with_info, comm,
-                  making(newcomm, [=] { return PMPI_Comm_dup_with_info(comm, info, newcomm); }));
+                  setting(newcomm, [=] { return PMPI_Comm_dup_with_info(comm, info, newcomm); }));
 }
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
 {
-  return creation(Region::Comm_create, comm, making(newcomm, [=] { return PMPI_Comm_create(comm, group, newcomm); }));
+  return creation(Region::Comm_create, comm, setting(newcomm, [=] { return PMPI_Comm_create(comm, group, newcomm); }));
 }
 
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm)
 {
   return creation(Region::Comm_create_group, comm,
-                  making(newcomm, [=] { return PMPI_Comm_create_group(comm, group, tag, newcomm); }));
+                  setting(newcomm, [=] { return PMPI_Comm_create_group(comm, group, tag, newcomm); }));
 }
 
 int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder, MPI_Comm* newcomm)
 {
   return creation(Region::Cart_create, comm,
-                  making(newcomm, [=] { return PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm); }));
+                  setting(newcomm, [=] { return PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm); }));
 }
 
 int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm)
 {
-  return creation(Region::Cart_sub, comm, making(newcomm, [=] { return PMPI_Cart_sub(comm, remain_dims, newcomm); }));
+  return creation(Region::Cart_sub, comm, setting(newcomm, [=] { return PMPI_Cart_sub(comm, remain_dims, newcomm); }));
 }
 
 int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm* newcomm)
 {
   return creation(Region::Graph_create, comm,
-                  making(newcomm, [=] { return PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm); }));
+                  setting(newcomm, [=] { return PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm); }));
 }
 
 int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[], const int destinations[],
                           const int weights[], MPI_Info info, int reorder, MPI_Comm* newcomm)
 {
-  return creation(Region::Dist_graph_create, comm, making(newcomm, [=] {
+  return creation(Region::Dist_graph_create, comm, setting(newcomm, [=] {
                     return PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder,
                                                   newcomm);
                   }));
@@ -106,7 +91,7 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int source
                                    int outdegree, const int destinations[], const int destweights[], MPI_Info info,
                                    int reorder, MPI_Comm* newcomm)
 {
-  return creation(Region::Dist_graph_create_adjacent, comm, making(newcomm, [=] {
+  return creation(Region::Dist_graph_create_adjacent, comm, setting(newcomm, [=] {
                     return PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree,
                                                            destinations, destweights, info, reorder, newcomm);
                   }));
@@ -115,7 +100,7 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int source
 int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader, int tag,
                          MPI_Comm* newcomm)
 {
-  return creation(Region::Intercomm_create, local, making(newcomm, [=] {
+  return creation(Region::Intercomm_create, local, setting(newcomm, [=] {
                     return PMPI_Intercomm_create(local, local_leader, peer, remote_leader, tag, newcomm);
                   }));
 }
@@ -123,7 +108,7 @@ int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int re
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newcomm)
 {
   return creation(Region::Intercomm_merge, intercomm,
-                  making(newcomm, [=] { return PMPI_Intercomm_merge(intercomm, high, newcomm); }));
+                  setting(newcomm, [=] { return PMPI_Intercomm_merge(intercomm, high, newcomm); }));
 }
 
 int MPI_Comm_free(MPI_Comm* comm)
