@@ -14,7 +14,10 @@ uint64_t total(const int counts[], int n)
   return counts == nullptr ? 0 : static_cast<uint64_t>(std::accumulate(counts, counts + n, 0L));
 }
 
-uint64_t sum_bytes(const int counts[], MPI_Datatype type, int n) { return bytes(static_cast<long>(total(counts, n)), type); }
+uint64_t sum_bytes(const int counts[], MPI_Datatype type, int n)
+{
+  return bytes(static_cast<long>(total(counts, n)), type);
+}
 
 bool is_root(int root, MPI_Comm comm) { return root == comm_rank(comm); }
 
@@ -44,9 +47,10 @@ int nonblocking(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t roo
   Scope scope(region);
   MPI_Request request = MPI_REQUEST_NULL;
   int rc              = call(request);
-  if (scope.on() && rc == MPI_SUCCESS && known(region, comm))
-    OTF2_EvtWriter_NonBlockingCollectiveRequest(
-        out(), nullptr, now(), recorder().requests.started_collective(request, op, ref(comm), root, b.sent, b.received));
+  if (scope.on() && rc == MPI_SUCCESS && known(region, comm)) {
+    uint64_t id = recorder().requests.started_collective(request, op, ref(comm), root, b.sent, b.received);
+    OTF2_EvtWriter_NonBlockingCollectiveRequest(out(), nullptr, now(), id);
+  }
   return rc;
 }
 

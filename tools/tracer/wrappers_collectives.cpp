@@ -165,7 +165,8 @@ int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype t
                    MPI_Request* request)
 {
   return nonblocking(Region::Iallreduce, OTF2_COLLECTIVE_OP_ALLREDUCE, comm, kNoRoot, all_bytes(count, type),
-                     setting(request, [=] { return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request); }));
+                     setting(request,
+                             [=] { return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request); }));
 }
 
 int MPI_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,

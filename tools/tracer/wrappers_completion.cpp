@@ -14,8 +14,9 @@ int c_some(Region region, Some call, int incount, MPI_Request requests[], int* o
 {
   return waitsome(region, std::vector<MPI_Request>(requests, requests + incount),
                   [&](int& done, int* which, MPI_Status* st) {
-                    int rc = with_statuses(statuses, st, incount,
-                                           [&](MPI_Status* s) { return call(incount, requests, outcount, indices, s); });
+                    int rc = with_statuses(statuses, st, incount, [&](MPI_Status* s) {
+                      return call(incount, requests, outcount, indices, s);
+                    });
                     done = *outcount;
                     if (done != MPI_UNDEFINED)
                       std::copy(indices, indices + done, which);
