@@ -98,8 +98,11 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   r.call          = r.defs.region_name.at(region);
   r.call_time     = time;
   r.lines_at_call = r.out.lines.size();
-  if (r.call == "MPI_Finalize")
+  if (r.call == "MPI_Finalize") {
     r.finalized = true;
+    if (r.init_leave > 0)
+      r.out.run_seconds = static_cast<double>(time - r.init_leave) / static_cast<double>(r.defs.ticks_per_second);
+  }
   return verdict(r);
 }
 
@@ -118,6 +121,8 @@ OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
       u.calls++;
       u.seconds += static_cast<double>(time - r.call_time) / static_cast<double>(r.defs.ticks_per_second);
     }
+    if (r.call == "MPI_Init" || r.call == "MPI_Init_thread")
+      r.init_leave = time;
     r.leave_time     = time;
     r.flops_at_leave = r.flops;
     r.cpu_at_leave   = r.cpu;

@@ -57,6 +57,8 @@ struct RankTrace {
   /// Cancelled requests, by the action they would have been (irecv, isend, issend): no action; written as
   /// `# cancelled` lines.
   std::map<std::string, uint64_t> cancelled;
+  /// The traced run's elapsed time from MPI_Init's return to MPI_Finalize's call (-1 if either is missing).
+  double run_seconds = -1;
 };
 
 /// Reads the events of `rank`'s location with a reader of its own (so ranks convert on several threads) and

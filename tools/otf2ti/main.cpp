@@ -8,6 +8,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -222,6 +223,11 @@ int main(int argc, char** argv)
       throw std::runtime_error(archive + ": no MPI call in any location: not a trace of an MPI run");
     report_unrecorded(traces);
     report_unreplayed(traces);
+    double run = -1;
+    for (const auto& t : traces)
+      run = std::max(run, t.run_seconds);
+    if (run >= 0)
+      std::cerr << "otf2ti: the traced run took " << run << " s from MPI_Init to MPI_Finalize (slowest rank)\n";
     if (!out.empty()) {
       write(out, traces, one_file);
       std::cerr << "otf2ti: " << traces.size() << " ranks, " << events << " events, " << actions << " actions -> "

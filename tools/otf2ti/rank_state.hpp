@@ -37,6 +37,7 @@ struct Rank {
   size_t lines_at_call = 0;  // the number of lines when it started: a communication call that adds none is unrecorded
   bool started = false, finalized = false;
   uint64_t last_time = 0, leave_time = 0;
+  uint64_t init_leave = 0;  // when MPI_Init (or MPI_Init_thread) returned
   double flops = 0, flops_at_leave = 0;  // the flop counter
   double cpu = 0, cpu_at_leave = 0;      // the tracer's CPU time, in its unit
   long compute_line = -1;                // the last line, when it is a compute (the next burst adds to it)
