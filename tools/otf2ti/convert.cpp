@@ -11,24 +11,23 @@
 namespace otf2ti {
 namespace {
 
-/// The flops of the burst between the last MPI call and now: the flop counter's difference, else the tracer's CPU
-/// time, else the elapsed time, times the flop rate. A burst shorter than --cpu-threshold (its CPU time when the
-/// tracer recorded it, else its elapsed time) counts for nothing: it is the tracer's and the MPI library's own work
-/// between two calls, which SMPI's traces leave out the same way.
+/// The burst between the last MPI call and now: its length (the tracer's CPU time when it recorded it, else the
+/// elapsed time) and its flops (the flop counter's difference, else the length times the flop rate). The
+/// --cpu-threshold applies to a whole computation between two actions (Rank::compute), not to each burst: a polling
+/// loop's bursts between calls that leave no line are each shorter than a microsecond, and all together real work.
 double elapsed_seconds(const Rank& r, uint64_t time)
 {
   return static_cast<double>(time - r.leave_time) / static_cast<double>(r.defs.ticks_per_second);
 }
 
-double burst_flops(const Rank& r, uint64_t time)
+double burst_seconds(const Rank& r, uint64_t time)
 {
-  double elapsed = elapsed_seconds(r, time);
-  double seconds = r.defs.cpu_member.empty() ? elapsed : (r.cpu - r.cpu_at_leave) * r.defs.cpu_seconds_per_unit;
-  if (seconds < r.options.cpu_threshold)
-    return 0;
-  if (!r.defs.flop_metric_name.empty())
-    return r.flops - r.flops_at_leave;
-  return seconds * r.options.flop_rate;
+  return r.defs.cpu_member.empty() ? elapsed_seconds(r, time) : (r.cpu - r.cpu_at_leave) * r.defs.cpu_seconds_per_unit;
+}
+
+double burst_flops(const Rank& r, double seconds)
+{
+  return r.defs.flop_metric_name.empty() ? seconds * r.options.flop_rate : r.flops - r.flops_at_leave;
 }
 
 /// Whether MPI function `name` always communicates (sends, receives, or is a collective), so that the tracer must
@@ -88,10 +87,11 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   if (r.mpi_depth++ > 0)
     return verdict(r);
   if (r.started) {
-    double flops = burst_flops(r, time);
-    if (r.options.record_bursts && flops > 0 && !r.defs.flop_metric_name.empty())
+    double seconds = burst_seconds(r, time), flops = burst_flops(r, seconds);
+    if (r.options.record_bursts && flops > 0 && seconds >= r.options.cpu_threshold &&
+        !r.defs.flop_metric_name.empty())
       r.out.bursts.push_back({flops, elapsed_seconds(r, time)});
-    r.compute(flops);
+    r.compute(flops, seconds);
   }
   else
     r.started = true, r.out.lines.push_back(std::to_string(r.rank) + " init");
@@ -278,6 +278,7 @@ RankTrace convert_rank(const std::string& archive, const Definitions& defs, int 
     throw std::runtime_error(where + ": reading its events failed after " + std::to_string(state.out.events) +
                              " events: " + OTF2_Error_GetDescription(status));
   check_complete(state, where);
+  state.end_compute();
   state.place_definitions();
   if (state.started)
     state.out.lines.push_back(std::to_string(rank) + " finalize");

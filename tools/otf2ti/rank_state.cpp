@@ -100,9 +100,9 @@ void Rank::place_definitions()
 
 void Rank::emit(const std::string& action, uint64_t comm)
 {
+  end_compute();
   out.lines.push_back(std::to_string(rank) + " " + action + suffix(comm));
-  compute_line = -1;
-  last_action  = static_cast<long>(out.lines.size()) - 1;
+  last_action = static_cast<long>(out.lines.size()) - 1;
 }
 
 void Rank::test(Request& q, const std::string& action)
@@ -116,8 +116,8 @@ void Rank::test(Request& q, const std::string& action)
 
 size_t Rank::placeholder()
 {
+  end_compute();
   out.lines.emplace_back();
-  compute_line = -1;
   return out.lines.size() - 1;
 }
 
@@ -128,16 +128,26 @@ void Rank::fill(size_t line, const std::string& action, uint64_t comm)
   slot              = slot.empty() ? text : slot + "\n" + text;
 }
 
-void Rank::compute(double amount)
+void Rank::compute(double amount, double seconds)
 {
-  if (compute_line >= 0)
-    amount += compute_amount;
-  else if (std::llround(amount) <= 0)
-    return;
-  else
-    compute_line = static_cast<long>(placeholder());
-  compute_amount                               = amount;
-  out.lines[static_cast<size_t>(compute_line)] = std::to_string(rank) + " compute " + std::to_string(std::llround(amount));
+  if (compute_line < 0) {
+    if (std::llround(amount) <= 0)
+      return;
+    out.lines.emplace_back();
+    compute_line    = static_cast<long>(out.lines.size()) - 1;
+    compute_amount  = 0;
+    compute_seconds = 0;
+  }
+  compute_amount += amount;
+  compute_seconds += seconds;
+  out.lines[static_cast<size_t>(compute_line)] = std::to_string(rank) + " compute " + std::to_string(std::llround(compute_amount));
+}
+
+void Rank::end_compute()
+{
+  if (compute_line >= 0 && compute_seconds < options.cpu_threshold)
+    out.lines[static_cast<size_t>(compute_line)].clear();
+  compute_line = -1;
 }
 
 void Rank::start_request(uint64_t request, Request::Kind kind)

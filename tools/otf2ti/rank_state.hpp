@@ -41,6 +41,7 @@ struct Rank {
   double flops = 0, flops_at_leave = 0;  // the flop counter
   double cpu = 0, cpu_at_leave = 0;      // the tracer's CPU time, in its unit
   long compute_line = -1;                // the last line, when it is a compute (the next burst adds to it)
+  double compute_seconds = 0;            // its length (CPU time, else elapsed time)
   long last_action = -1;                 // the last line that is neither a compute nor a test
   double compute_amount = 0;             // its flops
   struct {
@@ -75,7 +76,11 @@ struct Rank {
   /// A placeholder line for an action known later; fill(line, ...) writes it.
   size_t placeholder();
   void fill(size_t line, const std::string& action, uint64_t comm);
-  void compute(double amount);  // merged into the previous line when it is a compute
+  /// A burst of `amount` flops lasting `seconds`: merged into the previous line when it is a compute.
+  void compute(double amount, double seconds);
+  /// The computation since the last action ends: its line is emptied if it lasted less than --cpu-threshold (the
+  /// tracer's and the MPI library's own work between calls, which SMPI's traces leave out the same way).
+  void end_compute();
   /// A started receive or non-blocking collective: its placeholder line, filled when it completes.
   void start_request(uint64_t request, Request::Kind kind);
   /// Removes and returns request `request` if it is of `kind`.

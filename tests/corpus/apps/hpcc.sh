@@ -1,5 +1,11 @@
-# HPC Challenge (C, Debian hpcc): its sample input (HPL N=1000 on 2x2, PTRANS, RandomAccess with any-source receives
-# that it cancels, FFT, STREAM, DGEMM). RandomAccess's message counts depend on timing: checked in the same run.
+# HPC Challenge (C, Debian hpcc): its sample input (HPL N=1000 on a P x Q grid of all the ranks: 2x2 on 4, 1x2 on 2,
+# 1x1 on 1; PTRANS, RandomAccess with any-source receives that it cancels, FFT, STREAM, DGEMM). RandomAccess's
+# message counts depend on timing: checked in the same run.
 app_language="C"
-app_prepare() { cp /usr/share/doc/hpcc/examples/_hpccinf.txt hpccinf.txt; }
+app_prepare() {  # app_prepare [RANKS]
+  local ranks=${1:-4} p=1 q=1
+  [ "$ranks" -ge 2 ] && q=2
+  [ "$ranks" -ge 4 ] && p=2
+  sed -e "11s/^[0-9]* /$p /" -e "12s/^[0-9]* /$q /" /usr/share/doc/hpcc/examples/_hpccinf.txt > hpccinf.txt
+}
 app_command=(hpcc)

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Accuracy of tireplay against measured runs on this machine (docs/accuracy.md): for each application of the corpus
+# (tests/corpus/apps), traced runs at 1 and 2 ranks (3 each), the measured time from MPI_Init to MPI_Finalize
+# (otf2ti reads it from the trace) against the time tireplay predicts from the trace of that same run, on a platform
+# of this machine made by `tireplay calibrate pingpong` from a shared-memory ping-pong; then the folding claim: the
+# same 2-rank run acquired with both ranks on one core predicts within 5% of the regular acquisition.
+# Prints the table rows of docs/accuracy.md. Run it on an otherwise idle machine.
+# usage: tools/accuracy/measure.sh BUILD_DIR WORK_DIR [APP...]
+set -euo pipefail
+build=$(realpath "$1") work=$2
+shift 2
+src=$(cd "$(dirname "$0")/../.." && pwd)
+apps=("$@")
+[ ${#apps[@]} -gt 0 ] || apps=($(cd "$src/tests/corpus/apps" && ls *.sh | sed 's/\.sh$//'))
+rm -rf "$work" && mkdir -p "$work" && work=$(realpath "$work") && cd "$work"
+tracer=$build/libtireplay_tracer.so
+rate=1e9  # no flop counter on this VM: computations are CPU time x rate, and the platform's hosts compute at rate
+
+# This machine as a platform: two hosts (its two cores) joined as the ping-pong says.
+mpicc -O2 -o pingpong "$src/tools/accuracy/pingpong.c"
+mpirun --allow-run-as-root -np 2 --bind-to core ./pingpong > pingpong.txt
+"$build/tireplay" calibrate pingpong pingpong.txt --speed "$rate" --hosts 2 --platform-out this_machine.xml \
+  > calibrate.log
+printf 'node-0\nnode-1\n' > hosts.txt
+
+# run DIR RANKS [mpirun options...]: one traced run; prints "MEASURED PREDICTED"
+run() {
+  local dir=$1 ranks=$2
+  shift 2
+  mkdir -p "$dir" && cd "$dir"
+  app_stdin=/dev/null
+  source "$src/tests/corpus/apps/$app.sh"
+  app_prepare "$ranks"
+  TIREPLAY_TRACE_DIR=archive OMP_NUM_THREADS=1 mpirun --allow-run-as-root -np "$ranks" "$@" -x TIREPLAY_TRACE_DIR \
+    -x OMP_NUM_THREADS -x LD_PRELOAD="$tracer" "${app_command[@]}" < "$app_stdin" > run.log 2>&1
+  "$build/otf2ti" archive/traces.otf2 -o ti --flop-rate "$rate" 2> otf2ti.log
+  "$build/tireplay" replay --platform "$work/this_machine.xml" --hostfile "$work/hosts.txt" --trace ti/trace.txt \
+    --json replay.json -q
+  local measured
+  measured=$(sed -n 's/^otf2ti: the traced run took \([0-9.e+-]*\) s.*/\1/p' otf2ti.log)
+  python3 -c 'import json,sys; print(sys.argv[2], json.load(open(sys.argv[1]))["simulated_time"])' replay.json "$measured"
+  cd "$work"
+}
+
+median() { python3 -c 'import statistics,sys; print(statistics.median(map(float, sys.argv[1:])))' "$@"; }
+
+for app in "${apps[@]}"; do
+  for ranks in 1 2; do
+    measured=() predicted=()
+    for i in 1 2 3; do
+      read -r m p < <(run "$app/np$ranks/$i" "$ranks" --bind-to core)
+      measured+=("$m") predicted+=("$p")
+    done
+    m=$(median "${measured[@]}") p=$(median "${predicted[@]}")
+    python3 -c 'import sys; a, r, m, p = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]);
+print(f"| {a} | {r} | {m:.3f} | {p:.3f} | {100 * (p - m) / m:+.1f}% |")' "$app" "$ranks" "$m" "$p"
+  done
+  # Folding: the same 2-rank run with both ranks on core 0.
+  folded=()
+  for i in 1 2 3; do
+    read -r m p < <(run "$app/folded/$i" 2 --oversubscribe --cpu-set 0 --bind-to core --mca mpi_yield_when_idle 1)
+    folded+=("$p")
+  done
+  f=$(median "${folded[@]}")
+  python3 -c 'import sys; a, f, p = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]);
+print(f"| {a} | 2 folded on 1 core | | {f:.3f} | {100 * (f - p) / p:+.1f}% against the regular acquisition |")' \
+    "$app" "$f" "$p"
+done

@@ -1,0 +1,46 @@
+// Ping-pong between ranks 0 and 1 (tools/accuracy/measure.sh): for each size from 1 byte to 4 MiB, the median
+// round trip of 7 batches, printed as `SIZE SECONDS` lines, the table `tireplay calibrate pingpong` reads.
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int by_value(const void* a, const void* b)
+{
+  double x = *(const double*)a, y = *(const double*)b;
+  return (x > y) - (x < y);
+}
+
+int main(int argc, char** argv)
+{
+  MPI_Init(&argc, &argv);
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int largest = 4 << 20;
+  char* buffer      = calloc(largest, 1);
+  if (rank == 0)
+    printf("# bytes round_trip_seconds (tools/accuracy/pingpong.c)\n");
+  for (int size = 1; size <= largest; size *= 2) {
+    int iterations = size < 65536 ? 200 : 20;
+    double batches[7];
+    for (int b = 0; b < 7; b++) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      double start = MPI_Wtime();
+      for (int i = 0; i < iterations; i++) {
+        if (rank == 0) {
+          MPI_Send(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+          MPI_Recv(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        } else if (rank == 1) {
+          MPI_Recv(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          MPI_Send(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+        }
+      }
+      batches[b] = (MPI_Wtime() - start) / iterations;
+    }
+    qsort(batches, 7, sizeof batches[0], by_value);
+    if (rank == 0)
+      printf("%d %.9e\n", size, batches[3]);
+  }
+  free(buffer);
+  MPI_Finalize();
+  return 0;
+}
