@@ -55,14 +55,15 @@ for app in "${apps[@]}"; do
     python3 -c 'import sys; a, r, m, p = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]);
 print(f"| {a} | {r} | {m:.3f} | {p:.3f} | {100 * (p - m) / m:+.1f}% |")' "$app" "$ranks" "$m" "$p"
   done
+  regular=$p  # the 2-rank prediction
   # Folding: the same 2-rank run with both ranks on core 0.
   folded=()
   for i in 1 2 3; do
-    read -r m p < <(run "$app/folded/$i" 2 --oversubscribe --cpu-set 0 --bind-to core --mca mpi_yield_when_idle 1)
-    folded+=("$p")
+    read -r m f < <(run "$app/folded/$i" 2 --oversubscribe --cpu-set 0 --bind-to core --mca mpi_yield_when_idle 1)
+    folded+=("$f")
   done
   f=$(median "${folded[@]}")
   python3 -c 'import sys; a, f, p = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]);
 print(f"| {a} | 2 folded on 1 core | | {f:.3f} | {100 * (f - p) / p:+.1f}% against the regular acquisition |")' \
-    "$app" "$f" "$p"
+    "$app" "$f" "$regular"
 done
