@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Accuracy of tireplay against measured runs on this machine (docs/accuracy.md): for each application of the corpus
-# (tests/corpus/apps), traced runs at 1 and 2 ranks (3 each), the measured time from MPI_Init to MPI_Finalize
-# (otf2ti reads it from the trace) against the time tireplay predicts from the trace of that same run, on a platform
-# of this machine made by `tireplay calibrate pingpong` from a shared-memory ping-pong; then the folding claim: the
-# same 2-rank run acquired with both ranks on one core predicts within 5% of the regular acquisition.
+# (tests/corpus/apps), at 1 and 2 ranks, the time from MPI_Init to MPI_Finalize of 3 runs without the tracer
+# (tools/accuracy/run_timer.c) and of 3 traced runs (otf2ti reads it from the trace), against the time tireplay
+# predicts from the traces, on a platform of this machine made by `tireplay calibrate pingpong` from a shared-memory
+# ping-pong (medians of 3); then the folding claim: the same 2-rank run acquired with both ranks on one core
+# predicts within 5% of the regular acquisition.
 # Prints the table rows of docs/accuracy.md. Run it on an otherwise idle machine.
 # usage: tools/accuracy/measure.sh BUILD_DIR WORK_DIR [APP...]
 set -euo pipefail
@@ -18,6 +19,7 @@ rate=1e9  # no flop counter on this VM: computations are CPU time x rate, and th
 
 # This machine as a platform: two hosts (its two cores) joined as the ping-pong says.
 mpicc -O2 -o pingpong "$src/tools/accuracy/pingpong.c"
+mpicc -O2 -shared -fPIC -o run_timer.so "$src/tools/accuracy/run_timer.c" -ldl
 mpirun --allow-run-as-root -np 2 --bind-to core ./pingpong > pingpong.txt
 "$build/tireplay" calibrate pingpong pingpong.txt --speed "$rate" --hosts 2 --platform-out this_machine.xml \
   > calibrate.log
@@ -42,18 +44,33 @@ run() {
   cd "$work"
 }
 
+# untraced DIR RANKS: one run without the tracer; prints its MPI_Init to MPI_Finalize time
+untraced() {
+  local dir=$1 ranks=$2
+  mkdir -p "$dir" && cd "$dir"
+  app_stdin=/dev/null
+  source "$src/tests/corpus/apps/$app.sh"
+  app_prepare "$ranks"
+  OMP_NUM_THREADS=1 mpirun --allow-run-as-root -np "$ranks" --bind-to core -x OMP_NUM_THREADS \
+    -x LD_PRELOAD="$work/run_timer.so" "${app_command[@]}" < "$app_stdin" > run.log 2> timer.log
+  sed -n 's/^run_timer: \([0-9.e+-]*\) s.*/\1/p' timer.log
+  cd "$work"
+}
+
 median() { python3 -c 'import statistics,sys; print(statistics.median(map(float, sys.argv[1:])))' "$@"; }
 
 for app in "${apps[@]}"; do
   for ranks in 1 2; do
-    measured=() predicted=()
+    plain=() measured=() predicted=()
     for i in 1 2 3; do
+      plain+=("$(untraced "$app/plain$ranks/$i" "$ranks")")
       read -r m p < <(run "$app/np$ranks/$i" "$ranks" --bind-to core)
       measured+=("$m") predicted+=("$p")
     done
-    m=$(median "${measured[@]}") p=$(median "${predicted[@]}")
-    python3 -c 'import sys; a, r, m, p = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]);
-print(f"| {a} | {r} | {m:.3f} | {p:.3f} | {100 * (p - m) / m:+.1f}% |")' "$app" "$ranks" "$m" "$p"
+    u=$(median "${plain[@]}") m=$(median "${measured[@]}") p=$(median "${predicted[@]}")
+    python3 -c 'import sys; a, r, u, m, p = sys.argv[1], sys.argv[2], *map(float, sys.argv[3:]);
+print(f"| {a} | {r} | {u:.3f} | {m:.3f} | {p:.3f} | {100 * (p - u) / u:+.1f}% | {100 * (p - m) / m:+.1f}% |")' \
+      "$app" "$ranks" "$u" "$m" "$p"
   done
   regular=$p  # the 2-rank prediction
   # Folding: the same 2-rank run with both ranks on core 0.
@@ -64,6 +81,6 @@ print(f"| {a} | {r} | {m:.3f} | {p:.3f} | {100 * (p - m) / m:+.1f}% |")' "$app" 
   done
   f=$(median "${folded[@]}")
   python3 -c 'import sys; a, f, p = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]);
-print(f"| {a} | 2 folded on 1 core | | {f:.3f} | {100 * (f - p) / p:+.1f}% against the regular acquisition |")' \
+print(f"| {a} | 2 folded on 1 core | | | {f:.3f} | {100 * (f - p) / p:+.1f}% against the regular acquisition | |")' \
     "$app" "$f" "$regular"
 done

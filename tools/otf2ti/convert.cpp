@@ -3,6 +3,7 @@
 #include "collectives.hpp"
 #include "rank_state.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <set>
@@ -22,7 +23,9 @@ double elapsed_seconds(const Rank& r, uint64_t time)
 
 double burst_seconds(const Rank& r, uint64_t time)
 {
-  return r.defs.cpu_member.empty() ? elapsed_seconds(r, time) : (r.cpu - r.cpu_at_leave) * r.defs.cpu_seconds_per_unit;
+  double seconds = r.defs.cpu_member.empty() ? elapsed_seconds(r, time)
+                                             : (r.cpu - r.cpu_at_leave) * r.defs.cpu_seconds_per_unit;
+  return std::max(seconds, 0.0);  // a counter another tool wrote may go back
 }
 
 double burst_flops(const Rank& r, double seconds)

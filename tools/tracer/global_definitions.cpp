@@ -43,7 +43,7 @@ void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run)
   }
 
   OTF2_MetricMemberRef members[2] = {0, 1};
-  OTF2_GlobalDefWriter_WriteMetricMember(w, 0, str("cpu_time"), str("CPU time of the rank's thread"),
+  OTF2_GlobalDefWriter_WriteMetricMember(w, 0, str("cpu_time"), str("CPU time of the rank's thread, less the tracer's own after calls"),
                                          OTF2_METRIC_TYPE_OTHER, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
                                          OTF2_BASE_DECIMAL, -9, str("s"));
   if (!run.flop_metric.empty())

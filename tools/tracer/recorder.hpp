@@ -33,7 +33,8 @@ public:
   Requests requests;
 
 private:
-  void write_metrics(uint64_t time);
+  /// The counters at `time`: the thread's CPU time `cpu`, less the tracer's own after calls (own_cpu_).
+  void write_metrics(uint64_t time, uint64_t cpu);
 
   OTF2_Archive* archive_   = nullptr;
   OTF2_EvtWriter* writer_  = nullptr;
@@ -43,6 +44,9 @@ private:
   bool started_ = false;
   int rank_ = 0, size_ = 1;
   uint64_t start_ = 0;
+  uint64_t own_cpu_ = 0;     // CPU time the tracer spent writing events after calls
+  uint64_t clock_cost_ = 0;  // CPU time of one reading of the thread's CPU clock
+  uint64_t last_cpu_ = 0;    // the last CPU time written
 };
 
 Recorder& recorder();
