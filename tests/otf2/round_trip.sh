@@ -31,7 +31,8 @@ for program in "$src"/traces/programs/*.c; do
   for run in 1 2 3; do
     out=$work/$p/$run
     mkdir -p "$out"
-    TIREPLAY_TRACE_DIR=$out/archive mpirun --allow-run-as-root --oversubscribe -np 4 -x TIREPLAY_TRACE_DIR \
+    TIREPLAY_TRACE_DIR=$out/archive TIREPLAY_TRACE_EVERY_TEST=1 mpirun --allow-run-as-root --oversubscribe -np 4 \
+      -x TIREPLAY_TRACE_DIR -x TIREPLAY_TRACE_EVERY_TEST \
       -x LD_PRELOAD="$tracer" "$build/native/$p" > "$out/run.log" 2>&1 || { cat "$out/run.log"; exit 1; }
     "$build/otf2ti" "$out/archive/traces.otf2" -o "$out/ti" --flop-rate "$rate" --keep-tests 2> "$out/otf2ti.log" ||
       { cat "$out/otf2ti.log"; exit 1; }

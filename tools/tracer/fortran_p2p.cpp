@@ -106,8 +106,9 @@ FORTRAN_ENTRY(probe, MPI_PROBE, (Int source, Int tag, Int comm, Int status, Int 
 
 FORTRAN_ENTRY(iprobe, MPI_IPROBE, (Int source, Int tag, Int comm, Int flag, Int status, Int ierr))
 {
-  region_only(Region::Iprobe, [=] {
+  iprobe(comm_of(comm), *source, *tag, [=](int& found) {
     real_iprobe()(source, tag, comm, flag, status, ierr);
+    found = *flag;
     return *ierr;
   });
 }

@@ -53,7 +53,9 @@ Recorder& recorder()
 
 void Recorder::start()
 {
-  started_ = true;
+  started_    = true;
+  const char* every = std::getenv("TIREPLAY_TRACE_EVERY_TEST");
+  every_test_ = every != nullptr && std::string(every) == "1";
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   PMPI_Comm_size(MPI_COMM_WORLD, &size_);
   const char* env = std::getenv("TIREPLAY_TRACE_DIR");
@@ -154,9 +156,16 @@ void Recorder::finish()
   archive_ = nullptr;
 }
 
+bool Recorder::polling(uint64_t key) const
+{
+  return polled_ == key && !every_test_ && g_depth == 0 && recording();
+}
+
 Scope::Scope(Region region) : region_(region), on_(recorder().recording() && g_depth == 0)
 {
   g_depth++;
+  if (on_)
+    recorder().call_made();
   if (on_)
     recorder().enter(region_);
 }

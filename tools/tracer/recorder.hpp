@@ -9,7 +9,9 @@
 
 #include <otf2/otf2.h>
 
+#include <cstdint>
 #include <map>
+#include <vector>
 #include <string>
 
 namespace tracer {
@@ -26,6 +28,14 @@ public:
   /// The counters as an OTF2 metric event, then the region's Enter or Leave, at the same time.
   void enter(Region region);
   void leave(Region region);
+  /// Polling: a test (or probe) that found nothing calls polled() with what it looked at (its requests, or its
+  /// source, tag and communicator); polling() says whether a new call looks at the same with no other traced call
+  /// since, so that its events can be left out while it finds nothing: otf2ti writes a polling loop's failed
+  /// tests as one test anyway, and writing millions of them would slow the program down several times (HPCC).
+  /// TIREPLAY_TRACE_EVERY_TEST=1 records every test, as SMPI's tracer does.
+  void polled(uint64_t key) { polled_ = key; }
+  bool polling(uint64_t key) const;
+  void call_made() { polled_ = kNothingPolled; }
   /// A call on a communicator the tracer does not know (an intercommunicator): no events, reported at finish().
   void not_traced(Region region) { not_traced_[region]++; }
 
@@ -41,6 +51,9 @@ private:
   FlopCounter flops_;
   bool have_flops_ = false;  // on every rank (agreed at start)
   std::map<Region, uint64_t> not_traced_;
+  static constexpr uint64_t kNothingPolled = 0;
+  uint64_t polled_ = kNothingPolled;  // what the last unsuccessful test looked at (poll_key)
+  bool every_test_ = false;
   bool started_ = false;
   int rank_ = 0, size_ = 1;
   uint64_t start_ = 0;
@@ -50,6 +63,16 @@ private:
 };
 
 Recorder& recorder();
+
+/// What a test or probe looks at (its requests; a probe's source, tag and communicator) as one number, for
+/// Recorder::polling: FNV-1a over the values, never 0.
+inline uint64_t poll_key(const uintptr_t* values, size_t count)
+{
+  uint64_t hash = 14695981039346656037ull;
+  for (size_t i = 0; i < count; i++)
+    hash = (hash ^ values[i]) * 1099511628211ull;
+  return hash == 0 ? 1 : hash;
+}
 
 /// Enter at construction, Leave at destruction; records nothing outside MPI_Init..MPI_Finalize or inside
 /// another traced call (an MPI function called by the MPI library itself).

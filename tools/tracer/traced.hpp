@@ -39,6 +39,8 @@ int irecv(Region region, MPI_Comm comm, const CallRequest& call);
 int sendrecv(Region region, MPI_Comm comm, int dest, int tag, uint64_t bytes, const CallStatus& call);
 /// Mprobe / Improbe: remembers the matched message's communicator for its Mrecv / Imrecv.
 int mprobe(Region region, MPI_Comm comm, const CallMessage& call);
+/// Iprobe: a region, left out while a polling loop repeats it (Recorder::polling); `call(flag)` makes it.
+int iprobe(MPI_Comm comm, int source, int tag, const std::function<int(int& flag)>& call);
 /// Mrecv / Imrecv: `message` is the handle before the call (the call resets it).
 int mrecv(Region region, MPI_Message message, const CallStatus& call);
 int imrecv(Region region, MPI_Message message, const CallRequest& call);

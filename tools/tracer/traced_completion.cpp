@@ -19,6 +19,13 @@ void tested(const std::vector<MPI_Request>& requests)
       recorder().requests.tested(out(), now(), r);
 }
 
+/// What a test looks at: its requests.
+uint64_t key_of(const std::vector<MPI_Request>& requests)
+{
+  static_assert(sizeof(MPI_Request) == sizeof(uintptr_t), "Open MPI's handles are pointers");
+  return poll_key(reinterpret_cast<const uintptr_t*>(requests.data()), requests.size());
+}
+
 } // namespace
 
 int wait(MPI_Request before, const CallStatus& call)
@@ -56,70 +63,88 @@ int waitany(const std::vector<MPI_Request>& before, const std::function<int(int&
 int waitsome(Region region, const std::vector<MPI_Request>& before,
              const std::function<int(int& outcount, int* indices, MPI_Status*)>& call)
 {
-  Scope scope(region);
   std::vector<MPI_Status> statuses(before.size());
   std::vector<int> indices(before.size());
   int outcount = MPI_UNDEFINED;
-  int rc       = call(outcount, indices.data(), statuses.data());
-  if (!scope.on() || outcount == MPI_UNDEFINED)
+  auto make    = [&](bool& done) {
+    int rc = call(outcount, indices.data(), statuses.data());
+    done   = outcount != MPI_UNDEFINED && outcount > 0;
     return rc;
-  std::vector<MPI_Request> pending = before;
-  for (int k = 0; k < outcount; k++) {
-    size_t i = static_cast<size_t>(indices[static_cast<size_t>(k)]);
-    if (i < before.size()) {
-      completed(before[i], statuses[static_cast<size_t>(k)]);
-      pending[i] = MPI_REQUEST_NULL;
+  };
+  auto record = [&](bool done) {
+    if (outcount == MPI_UNDEFINED)
+      return;
+    if (!done) {  // testsome found none complete
+      tested(before);
+      return;
     }
-  }
-  if (outcount == 0)  // testsome found none complete
-    tested(pending);
+    for (int k = 0; k < outcount; k++) {
+      size_t i = static_cast<size_t>(indices[static_cast<size_t>(k)]);
+      if (i < before.size())
+        completed(before[i], statuses[static_cast<size_t>(k)]);
+    }
+  };
+  if (region == Region::Testsome)
+    return polled_call(region, key_of(before), make, record);
+  Scope scope(region);
+  bool done = false;
+  int rc    = make(done);
+  if (scope.on())
+    record(done);
   return rc;
 }
 
 int test(MPI_Request before, const std::function<int(int& flag, MPI_Status&)>& call)
 {
-  Scope scope(Region::Test);
   MPI_Status status{};
-  int flag = 0;
-  int rc   = call(flag, status);
-  if (scope.on()) {
-    if (flag)
-      completed(before, status);
-    else
-      tested({before});
-  }
-  return rc;
+  return polled_call(
+      Region::Test, poll_key(reinterpret_cast<const uintptr_t*>(&before), 1),
+      [&](bool& done) {
+        int flag = 0;
+        int rc   = call(flag, status);
+        done     = flag != 0;
+        return rc;
+      },
+      [&](bool done) { done ? completed(before, status) : tested({before}); });
 }
 
 int testall(const std::vector<MPI_Request>& before, const std::function<int(int& flag, MPI_Status*)>& call)
 {
-  Scope scope(Region::Testall);
   std::vector<MPI_Status> statuses(before.size());
-  int flag = 0;
-  int rc   = call(flag, statuses.data());
-  if (scope.on()) {
-    if (flag)
-      for (size_t i = 0; i < before.size(); i++)
-        completed(before[i], statuses[i]);
-    else
-      tested(before);
-  }
-  return rc;
+  return polled_call(
+      Region::Testall, key_of(before),
+      [&](bool& done) {
+        int flag = 0;
+        int rc   = call(flag, statuses.data());
+        done     = flag != 0;
+        return rc;
+      },
+      [&](bool done) {
+        if (!done)
+          return tested(before);
+        for (size_t i = 0; i < before.size(); i++)
+          completed(before[i], statuses[i]);
+      });
 }
 
 int testany(const std::vector<MPI_Request>& before, const std::function<int(int& index, int& flag, MPI_Status&)>& call)
 {
-  Scope scope(Region::Testany);
   MPI_Status status{};
-  int index = MPI_UNDEFINED, flag = 0;
-  int rc    = call(index, flag, status);
-  if (scope.on()) {
-    if (flag && index >= 0 && static_cast<size_t>(index) < before.size())
-      completed(before[static_cast<size_t>(index)], status);
-    else if (!flag)
-      tested(before);
-  }
-  return rc;
+  int index = MPI_UNDEFINED;
+  return polled_call(
+      Region::Testany, key_of(before),
+      [&](bool& done) {
+        int flag = 0;
+        int rc   = call(index, flag, status);
+        done     = flag != 0;
+        return rc;
+      },
+      [&](bool done) {
+        if (!done)
+          tested(before);
+        else if (index >= 0 && static_cast<size_t>(index) < before.size())
+          completed(before[static_cast<size_t>(index)], status);
+      });
 }
 
 } // namespace tracer

@@ -100,6 +100,21 @@ int mprobe(Region region, MPI_Comm comm, const CallMessage& call)
   return rc;
 }
 
+int iprobe(MPI_Comm comm, int source, int tag, const std::function<int(int& flag)>& call)
+{
+  const uintptr_t looked_at[] = {reinterpret_cast<uintptr_t>(comm), static_cast<uintptr_t>(source),
+                                 static_cast<uintptr_t>(tag), static_cast<uintptr_t>(Region::Iprobe)};
+  return polled_call(
+      Region::Iprobe, poll_key(looked_at, 4),
+      [&](bool& found) {
+        int flag = 0;
+        int rc   = call(flag);
+        found    = flag != 0;
+        return rc;
+      },
+      [](bool) {});
+}
+
 int mrecv(Region region, MPI_Message message, const CallStatus& call)
 {
   Scope scope(region);

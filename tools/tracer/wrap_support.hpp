@@ -82,4 +82,30 @@ int with_statuses(MPI_Status* given, MPI_Status* own, int n, Call call)
   return rc;
 }
 
+/// A test or probe that looks at `key`: made without events while it repeats the last unsuccessful one with no
+/// other traced call since (Recorder::polling), recorded otherwise. `call(done)` makes it and says whether it found
+/// anything; `record(done)` writes what it completed, or the unsuccessful test.
+template <class Call, class Record>
+int polled_call(Region region, uint64_t key, Call call, Record record)
+{
+  bool done = false;
+  if (recorder().polling(key)) {
+    int rc = call(done);
+    if (done) {  // the loop ends: its last call, recorded as made now
+      Scope scope(region);
+      if (scope.on())
+        record(true);
+    }
+    return rc;
+  }
+  Scope scope(region);
+  int rc = call(done);
+  if (scope.on()) {
+    record(done);
+    if (!done)
+      recorder().polled(key);
+  }
+  return rc;
+}
+
 } // namespace tracer

@@ -112,7 +112,17 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
 {
-  return region_only(Region::Iprobe, [&] { return PMPI_Iprobe(source, tag, comm, flag, status); });
+  struct {
+    int source, tag;
+    MPI_Comm comm;
+    int* flag;
+    MPI_Status* status;
+  } a{source, tag, comm, flag, status};  // captured by one reference: no allocation in a polling loop
+  return iprobe(comm, source, tag, [&a](int& found) {
+    int rc = PMPI_Iprobe(a.source, a.tag, a.comm, a.flag, a.status);
+    found  = *a.flag;
+    return rc;
+  });
 }
 
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status)
