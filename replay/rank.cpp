@@ -5,6 +5,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include <exception>
 #include <stdexcept>
 
 namespace sg4 = simgrid::s4u;
@@ -283,6 +284,19 @@ void RankReplay::finish()
   }
 }
 
+/// What an exception says, SimGrid's nested ones (a network or host failure raised in the simulation kernel)
+/// followed to the innermost.
+std::string innermost(const std::exception& e)
+{
+  try {
+    std::rethrow_if_nested(e);
+  } catch (const std::exception& inner) {
+    return innermost(inner);
+  } catch (...) {
+  }
+  return e.what();
+}
+
 /// The first error raised in any rank ends the simulation; the engine reports it (exit 2).
 void stop_replay(ReplayState& replay, const std::string& message)
 {
@@ -318,8 +332,8 @@ void run_rank(ReplayState& replay, int rank)
   } catch (const std::exception& e) {  // raised while executing the action: it names the action's line
     stop_replay(replay, me.current_line == 0
                             ? me.reader->file() + ": at the end of the trace of rank " + std::to_string(rank) + ": " +
-                                  e.what()
-                            : input_error_text(me.reader->file(), me.current_line, e.what(), me.reader->text()));
+                                  innermost(e)
+                            : input_error_text(me.reader->file(), me.current_line, innermost(e), me.reader->text()));
   }
 }
 

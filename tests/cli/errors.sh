@@ -103,6 +103,25 @@ trace t_unreceived.txt "0 send 1 7 100" "1 compute 1e6"
 expect unreceived_message 0 "tireplay: 1 messages were sent but never received:
   rank 0 -> rank 1, tag 7, communicator 0, 100 bytes" -- $(replay) --trace t_unreceived.txt
 
+# An exception SimGrid raises inside a rank (the link fails at 10 ms, in the middle of the transfer) ends the replay
+# with the rank's line, not an abort.
+printf '0 1\n0.01 0\n' > link.state
+cat > failing_link.xml <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="world" routing="Full">
+    <host id="a" speed="1Gf"/>
+    <host id="b" speed="1Gf"/>
+    <link id="l" bandwidth="1MBps" latency="10us" state_file="link.state"/>
+    <route src="a" dst="b"><link_ctn id="l"/></route>
+  </zone>
+</platform>
+XML
+trace t_linkfail.txt "0 init" "0 send 1 0 10000000" "1 init" "1 recv 0 0 10000000"
+expect failure_in_rank 2 "t_linkfail.txt:2: Link failure
+    0 send 1 0 10000000" -- replay --platform failing_link.xml --quiet --trace t_linkfail.txt
+
 # Inputs that are not traces: binary data, a FIFO, a device named by an index, an over-long file name.
 head -c 4096 /dev/urandom | tr -d '\n' | sed 's/^[0-9 #]*/x/' > t_binary.bin
 printf '\x01\x02garbage\n' | cat - t_binary.bin > t_garbage.bin
