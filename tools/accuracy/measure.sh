@@ -3,7 +3,7 @@
 # (tests/corpus/apps), at 1 and 2 ranks, the time from MPI_Init to MPI_Finalize of 3 runs without the tracer
 # (tools/accuracy/run_timer.c) and of 3 traced runs (otf2ti reads it from the trace), against the time tireplay
 # predicts from the traces, on a platform of this machine made by `tireplay calibrate pingpong` from a shared-memory
-# ping-pong (medians of 3); then the folding claim: the same 2-rank run acquired with both ranks on one core
+# ping-pong and the measured cost of an unsuccessful MPI_Test (medians of 3); then the folding claim: the same 2-rank run acquired with both ranks on one core
 # predicts within 5% of the regular acquisition.
 # Prints the table rows of docs/accuracy.md. Run it on an otherwise idle machine.
 # usage: tools/accuracy/measure.sh BUILD_DIR WORK_DIR [APP...]
@@ -24,6 +24,8 @@ mpirun --allow-run-as-root -np 2 --bind-to core ./pingpong > pingpong.txt
 "$build/tireplay" calibrate pingpong pingpong.txt --speed "$rate" --hosts 2 --platform-out this_machine.xml \
   > calibrate.log
 printf 'node-0\nnode-1\n' > hosts.txt
+test_cost=$(sed -n 's/^# test //p' pingpong.txt)  # one unsuccessful MPI_Test here: smpi/test (SMPI's default, 1e-4 s,
+                                                  # is a hundred times more)
 
 # run DIR RANKS [mpirun options...]: one traced run; prints "MEASURED PREDICTED"
 run() {
@@ -37,7 +39,7 @@ run() {
     -x OMP_NUM_THREADS -x LD_PRELOAD="$tracer" "${app_command[@]}" < "$app_stdin" > run.log 2>&1
   "$build/otf2ti" archive/traces.otf2 -o ti --flop-rate "$rate" 2> otf2ti.log
   "$build/tireplay" replay --platform "$work/this_machine.xml" --hostfile "$work/hosts.txt" --trace ti/trace.txt \
-    --json replay.json -q
+    --cfg "smpi/test:$test_cost" --json replay.json -q
   local measured
   measured=$(sed -n 's/^otf2ti: the traced run took \([0-9.e+-]*\) s.*/\1/p' otf2ti.log)
   python3 -c 'import json,sys; print(sys.argv[2], json.load(open(sys.argv[1]))["simulated_time"])' replay.json "$measured"

@@ -1,5 +1,6 @@
 // Ping-pong between ranks 0 and 1 (tools/accuracy/measure.sh): for each size from 1 byte to 4 MiB, the median
-// round trip of 7 batches, printed as `SIZE SECONDS` lines, the table `tireplay calibrate pingpong` reads.
+// round trip of 7 batches, printed as `SIZE SECONDS` lines, the table `tireplay calibrate pingpong` reads; then the
+// cost of one unsuccessful MPI_Test (a receive nobody matches), as a comment line `# test SECONDS` (smpi/test).
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,18 @@ int main(int argc, char** argv)
     qsort(batches, 7, sizeof batches[0], by_value);
     if (rank == 0)
       printf("%d %.9e\n", size, batches[3]);
+  }
+  if (rank == 0) {
+    MPI_Request request;
+    int flag       = 0;
+    const int tests = 200000;
+    MPI_Irecv(buffer, 1, MPI_BYTE, MPI_ANY_SOURCE, 12345, MPI_COMM_WORLD, &request);
+    double start = MPI_Wtime();
+    for (int i = 0; i < tests; i++)
+      MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
+    printf("# test %.9e\n", (MPI_Wtime() - start) / tests);
+    MPI_Cancel(&request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
   }
   free(buffer);
   MPI_Finalize();
