@@ -44,6 +44,12 @@ if /usr/bin/python3 -c 'import otf2' 2> /dev/null; then
   [ "$(rank1 "$work/polling_kept.ti")" = "$expected" ] ||
     { echo "FAIL polling --keep-tests: got $(rank1 "$work/polling_kept.ti")"; exit 1; }
   echo "ok polling: one test per polling loop, every test with --keep-tests"
+
+  # An event file that made the OTF2 library read past its end (found by tests/fuzz's otf2_events target; the
+  # seed's first byte picks the location): refused with exit 2, whether OTF2 reports it or crashes (crash_guard).
+  cp -r "$work/polling" "$work/library_crash"
+  tail -c +2 "$src/tests/fuzz/otf2_events_corpus/otf2_library_crash.bin" > "$work/library_crash/traces/0.evt"
+  expect_refusal library_crash "$work/library_crash" "library_crash/traces.otf2"
   archive out_of_order && expect_refusal out_of_order "$work/out_of_order" \
     "location 1 (rank 1), event 4: timestamp 1001500 before the previous event's 1002000 (events out of order)"
   archive undefined_comm && expect_refusal undefined_comm "$work/undefined_comm" \

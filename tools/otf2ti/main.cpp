@@ -3,6 +3,7 @@
 //          [--bursts FILE] [--keep-tests]
 // Exit status: 0 converted, 2 bad input (the message names the location and event), 1 usage.
 #include "collectives.hpp"
+#include "crash_guard.hpp"
 #include "convert.hpp"
 #include "definitions.hpp"
 
@@ -202,6 +203,7 @@ int main(int argc, char** argv)
     std::cerr << "otf2ti: " << e.what() << "\n" << opts;
     return 1;
   }
+  otf2ti::guard_crashes(archive);
   try {
     otf2ti::Definitions defs = otf2ti::read_definitions(archive, flop_metric);
     if (!bursts.empty() && defs.flop_metric_name.empty())
