@@ -92,6 +92,10 @@ TraceInputs from_directory(const std::string& dir, int np)
   return inputs;
 }
 
+bool path_exists(const fs::path& path);
+
+std::string rank_copy(const std::string& dir, int rank) { return dir + "/rank" + std::to_string(rank) + ".txt"; }
+
 /// Splits a shared trace into one file per rank in a temporary directory, in one streaming pass.
 /// Each copied line keeps its original line number so that messages point into the user's file.
 TraceInputs demultiplex(const std::string& path, int np)
@@ -103,7 +107,10 @@ TraceInputs demultiplex(const std::string& path, int np)
   inputs.temp_dir = pattern;
 
   std::ifstream in(path);
-  std::vector<std::unique_ptr<FILE, int (*)(FILE*)>> outputs;
+  // A file per rank that has lines, made at its first line; ranks without lines share one empty file (a line for
+  // rank 999999 must not make a million files).
+  std::map<int, std::unique_ptr<FILE, int (*)(FILE*)>> outputs;
+  int largest = -1;
   std::string line;
   uint64_t number = 0;
   std::vector<std::string_view> fields;
@@ -121,14 +128,16 @@ TraceInputs demultiplex(const std::string& path, int np)
                                         "line for rank " + std::to_string(rank) + " but --np is " + std::to_string(np), t));
     if (rank > 1000000)
       throw InputError(input_error_text(path, number, "rank " + std::to_string(rank) + " is out of range", t));
-    while (static_cast<int>(outputs.size()) <= rank) {
-      std::string name = inputs.temp_dir + "/rank" + std::to_string(outputs.size()) + ".txt";
-      outputs.emplace_back(std::fopen(name.c_str(), "wb"), &std::fclose);
-      if (!outputs.back())
+    auto out = outputs.find(rank);
+    if (out == outputs.end()) {
+      std::string name = rank_copy(inputs.temp_dir, rank);
+      out = outputs.emplace(rank, std::unique_ptr<FILE, int (*)(FILE*)>(std::fopen(name.c_str(), "wb"), &std::fclose))
+                .first;
+      if (!out->second)
         throw InputError(path + ": cannot write " + name);
-      inputs.ranks.push_back({name, path, true});
     }
-    int written = std::fprintf(outputs[rank].get(), "%llu\t%.*s\n", static_cast<unsigned long long>(number),
+    largest     = std::max(largest, rank);
+    int written = std::fprintf(out->second.get(), "%llu\t%.*s\n", static_cast<unsigned long long>(number),
                                static_cast<int>(t.size()), t.data());
     if (written < 0)
       throw InputError(path + ": cannot write the split copy of the trace in " + inputs.temp_dir);
@@ -136,10 +145,17 @@ TraceInputs demultiplex(const std::string& path, int np)
   }
   if (outputs.empty())
     throw InputError(path + ": the trace holds no action");
+  if (np > 0 && largest + 1 < np)
+    throw InputError(path + ": no line for rank " + std::to_string(largest + 1) + " (--np " + std::to_string(np) + ")");
+  bool gaps = static_cast<int>(outputs.size()) < largest + 1;
   outputs.clear();  // flush
-  while (np > 0 && static_cast<int>(inputs.ranks.size()) < np)
-    throw InputError(path + ": no line for rank " + std::to_string(inputs.ranks.size()) + " (--np " +
-                     std::to_string(np) + ")");
+  std::string empty = inputs.temp_dir + "/empty.txt";
+  if (gaps && !std::ofstream(empty))
+    throw InputError(path + ": cannot write " + empty);
+  for (int rank = 0; rank <= largest; rank++) {
+    std::string name = rank_copy(inputs.temp_dir, rank);
+    inputs.ranks.push_back({path_exists(name) ? name : empty, path, true});
+  }
   return inputs;
 }
 

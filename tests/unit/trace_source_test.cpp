@@ -318,3 +318,23 @@ TEST_CASE("the bytes of per-rank files add up to total_bytes", "[source]")
     CHECK(consumed == in.total_bytes);
   }
 }
+
+TEST_CASE("shared file: ranks without lines share one empty copy (a line for rank 90000 makes 3 files, not 90001)",
+          "[source]")
+{
+  // Found by tests/fuzz's trace_path target: the split used to make a file for every rank up to the largest.
+  TempDir dir;
+  auto shared    = dir.file("sparse.txt", "0 init\n90000 compute 1e6\n0 finalize\n");
+  TraceInputs in = open_trace(shared, 0);
+  REQUIRE(in.ranks.size() == 90001);
+  size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(in.temp_dir)) {
+    (void)entry;
+    files++;
+  }
+  CHECK(files == 3);
+  CHECK(read_rank(in, 0) == Lines{{Init, 1}, {Fin, 3}});
+  CHECK(read_rank(in, 90000) == Lines{{Comp, 2}});
+  CHECK(read_rank(in, 4567).empty());
+  CHECK(in.ranks[1].path == in.ranks[89999].path);
+}
