@@ -87,12 +87,36 @@ void Recorder::start()
   writer_ = OTF2_Archive_GetEvtWriter(archive_, static_cast<OTF2_LocationRef>(rank_));
   if (writer_ == nullptr)
     die(rank_, "cannot open the event writer of " + dir);
+  measure_costs();
   start_ = wall_ns();
+}
+
+void Recorder::measure_costs()
+{
   constexpr int kReadings = 1000;
   uint64_t before = thread_cpu_ns();
   for (int i = 0; i < kReadings; i++)
     thread_cpu_ns();
   clock_cost_ = (thread_cpu_ns() - before) / kReadings;
+
+  // A receive nothing will match, on a communicator only the tracer knows, tested as a polling loop tests.
+  MPI_Comm own = MPI_COMM_NULL;
+  PMPI_Comm_dup(MPI_COMM_SELF, &own);
+  char byte = 0;
+  MPI_Request request = MPI_REQUEST_NULL;
+  PMPI_Irecv(&byte, 1, MPI_BYTE, 0, 0, own, &request);
+  constexpr int kTests = 2000;
+  int flag = 0;
+  before = thread_cpu_ns();
+  for (int i = 0; i < kTests; i++)
+    PMPI_Test(&request, &flag, MPI_STATUS_IGNORE);
+  uint64_t spent = thread_cpu_ns() - before;
+  poll_cost_ = spent > clock_cost_ ? (spent - clock_cost_) / kTests : 0;
+  if (!flag) {
+    PMPI_Cancel(&request);
+    PMPI_Wait(&request, MPI_STATUS_IGNORE);
+  }
+  PMPI_Comm_free(&own);
 }
 
 void Recorder::write_metrics(uint64_t time, uint64_t cpu)

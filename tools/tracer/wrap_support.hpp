@@ -90,7 +90,7 @@ int polled_call(Region region, uint64_t key, Call call, Record record)
 {
   bool done = false;
   if (recorder().polling(key)) {
-    int rc = call(done);
+    int rc = recorder().unrecorded_poll([&] { return call(done); });
     if (done) {  // the loop ends: its last call, recorded as made now
       Scope scope(region);
       if (scope.on())
