@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A polling loop's tests are the MPI library's time, not the program's (tests/otf2/polling.c): rank 1 tests its
+# receive millions of times while rank 0 computes for 0.2 s, and its trace holds the loop as a failed test, a
+# computation and the completing test, the computation well under rank 0's (most of each turn of the loop is the
+# test; the tracer leaves the time of the tests it does not record out). The same with both ranks on one core,
+# where each test yields the core (folding). Before the tracer left that time out, the loop's computation was
+# as long as rank 0's at 2 cores.
+# usage: polling.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: no mpicc or no tracer)
+set -euo pipefail
+build=$1 src=$2 work=$3
+tracer=$build/libtireplay_tracer.so
+if ! command -v mpicc >/dev/null || [ ! -f "$tracer" ]; then
+  echo "polling: SKIP (needs mpicc and $tracer: tools/setup.sh installs them)"
+  exit 77
+fi
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+mpicc -O2 -o polling "$src/tests/otf2/polling.c"
+failures=0
+# acquire NAME MPIRUN_OPTIONS...
+acquire() {
+  local name=$1
+  shift
+  TIREPLAY_TRACE_DIR=$name.otf2 mpirun --allow-run-as-root -np 2 "$@" -x TIREPLAY_TRACE_DIR -x LD_PRELOAD="$tracer" \
+    ./polling > "$name.log" 2>&1 || { cat "$name.log"; exit 1; }
+  "$build/otf2ti" "$name.otf2/traces.otf2" -o "$name.ti" --flop-rate 1e9 --one-file 2> /dev/null
+  local work0 loop tests
+  work0=$(awk '$1 == 0 && $2 == "compute" && $3 > m { m = $3 } END { print m + 0 }' "$name.ti/trace.txt")
+  loop=$(awk '$1 == 1 && seen && $2 == "compute" { print $3; exit } $1 == 1 && $2 == "test" { seen = 1 }' "$name.ti/trace.txt")
+  tests=$(sed -n 's/^tests //p' "$name.log")
+  if python3 -c 'import sys; w, l = map(float, sys.argv[1:]); sys.exit(not (0.15e9 < w < 0.3e9 and l < 0.5 * w))' \
+    "$work0" "${loop:-1e30}"; then
+    echo "ok   $name: $tests tests in the loop, its computation ${loop} flop against rank 0's $work0"
+  else
+    echo "FAIL $name: $tests tests, the loop's computation ${loop:-missing} flop against rank 0's $work0 (expected" \
+      "0.15e9 to 0.3e9, the loop's under half)"
+    failures=$((failures + 1))
+  fi
+}
+acquire regular --bind-to core --oversubscribe
+acquire folded --oversubscribe --cpu-set 0 --bind-to core --mca mpi_yield_when_idle 1
+[ "$failures" -eq 0 ] || exit 1
+echo "polling: every check passed"
