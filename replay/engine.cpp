@@ -2,6 +2,7 @@
 
 #include "models/alltoall_models.hpp"
 #include "models/host_speed.hpp"
+#include "replay/configuration.hpp"
 #include "replay/model_contexts.hpp"
 #include "replay/placement.hpp"
 #include "replay/platform_changes.hpp"
@@ -22,12 +23,6 @@ namespace sg4 = simgrid::s4u;
 namespace tireplay {
 namespace {
 
-// SimGrid options under smpi/ that belong to SimGrid's network model, not to the SMPI layer we replace.
-bool is_simgrid_smpi_option(const std::string& key)
-{
-  return key == "smpi/bw-factor" || key == "smpi/lat-factor" || key == "smpi/IB-penalty-factors";
-}
-
 void raise_open_file_limit()
 {
   rlimit limit{};
@@ -43,20 +38,9 @@ ReplayResult run_replay(const ReplayOptions& opt)
 {
   auto wall_start = std::chrono::steady_clock::now();
 
-  SmpiConfig smpi;
-  std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--cfg=surf/precision:1e-9",
-                                "--log=xbt_cfg.thres:warning",
-                                // deadlocks are reported by us, with the trace lines the ranks block at
-                                "--log=ker_engine.app:file:/dev/null", "--log=ker_engine.add:no"};
-  for (const auto& kv : opt.cfg) {
-    auto colon = kv.find(':');
-    if (colon == std::string::npos)
-      throw std::invalid_argument("--cfg expects key:value, got '" + kv + "'");
-    std::string key = kv.substr(0, colon);
-    if (is_simgrid_smpi_option(key) || !smpi.apply(key, kv.substr(colon + 1)))
-      args.push_back("--cfg=" + kv);
-  }
-  smpi.validate();
+  Configuration cfg = parse_configuration(opt.cfg);
+  for (const auto& note : cfg.notes)
+    std::fprintf(stderr, "tireplay: note: %s\n", note.c_str());
   if (!opt.contention_signature.empty())
     models::parse_contention_signature(opt.contention_signature);  // a bad one fails now, not mid-replay
   CollChoice choice;
@@ -78,22 +62,18 @@ ReplayResult run_replay(const ReplayOptions& opt)
   for (const auto& s : opt.set)
     changes.push_back(parse_platform_change(s, false, "--set"));
 
+  // Deadlocks are reported by us, with the trace lines the ranks block at.
+  auto owned = make_engine(cfg, {"--cfg=surf/precision:1e-9", "--log=ker_engine.app:file:/dev/null",
+                                 "--log=ker_engine.add:no"});
+  sg4::Engine& engine = *owned;
   raise_open_file_limit();
   TraceInputs inputs = open_trace(opt.trace, opt.np);
   int np             = static_cast<int>(inputs.ranks.size());
-
-  std::vector<char*> argv;
-  for (auto& a : args)
-    argv.push_back(a.data());
-  int argc = static_cast<int>(argv.size());
-  sg4::Engine engine(&argc, argv.data());
-  try {
-    engine.load_platform(opt.platform);
-  } catch (const std::exception& e) {
-    throw InputError(opt.platform + ": " + e.what());
-  }
+  load_platform(engine, opt.platform);
   // Before any model context is made (at the first decision, inside engine.run()): the models see the changes.
   apply_platform_changes(engine, changes, opt.platform);
+  if (!changes.empty())
+    check_platform_values(engine, opt.platform + " with --scale/--set");
   std::vector<sg4::Host*> hosts = place_ranks(
       {opt.platform, opt.hostfile, opt.deployment, opt.oversubscribe, opt.ranks_per_node}, engine, np);
 
@@ -116,7 +96,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
     return it->second;
   }, Tuning{opt.segment_bytes, opt.limit});
   replay = std::make_unique<ReplayState>(np, std::move(selector), std::move(progress));
-  replay->p2p.config = smpi;
+  replay->p2p.config = cfg.smpi;
   replay->reductions_in_steps = opt.reductions == "steps";
   replay->record_timeline     = opt.record_timeline;
   for (int r = 0; r < np; r++) {
@@ -124,7 +104,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
     replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np);
     replay->p2p.hosts[r]    = hosts[r];
     replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
-    replay->p2p.overheads.emplace_back(smpi, *hosts[r]);
+    replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
   }
   for (int r = 0; r < np; r++) {
     ReplayState* state = replay.get();

@@ -122,8 +122,6 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     isend_overhead = (PiecewiseOverhead(value, key), value);
   else if (key == "smpi/or")
     receive_overhead = (PiecewiseOverhead(value, key), value);
-  else if (key.rfind("smpi/", 0) == 0)
-    return true;  // other SMPI options (host-speed, privatization, ...) do not affect a replay
   else
     return false;
   return true;

@@ -48,7 +48,7 @@ struct SmpiConfig {
   std::string isend_overhead   = "0:0:0:0:0";  // smpi/ois
   std::string receive_overhead = "0:0:0:0:0";  // smpi/or
 
-  /// Applies `key:value` if it is an smpi/ option. Returns false if the key is not ours. Throws
+  /// Applies `key:value` if it is an smpi/ option. Returns false if the key is not one of these. Throws
   /// std::invalid_argument on a bad value; the configuration is then unchanged.
   bool apply(const std::string& key, const std::string& value);
   /// Checks the options against each other, once all are applied (as SMPI does). Throws std::invalid_argument.

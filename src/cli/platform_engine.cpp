@@ -1,26 +1,19 @@
 #include "src/cli/platform_engine.hpp"
 
-#include "src/trace/rank_reader.hpp"
+#include "replay/configuration.hpp"
+
+#include <cstdio>
 
 namespace tireplay {
 
 std::unique_ptr<simgrid::s4u::Engine> engine_with_platform(const std::string& platform,
                                                            const std::vector<std::string>& cfg)
 {
-  std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--log=root.thres:warning",
-                                "--log=xbt_cfg.thres:warning"};
-  for (const auto& kv : cfg)
-    args.push_back("--cfg=" + kv);
-  std::vector<char*> argv;
-  for (auto& a : args)
-    argv.push_back(a.data());
-  int argc    = static_cast<int>(argv.size());
-  auto engine = std::make_unique<simgrid::s4u::Engine>(&argc, argv.data());
-  try {
-    engine->load_platform(platform);
-  } catch (const std::exception& e) {
-    throw InputError(platform + ": " + e.what());
-  }
+  Configuration checked = parse_configuration(cfg);
+  for (const auto& note : checked.notes)
+    std::fprintf(stderr, "tireplay: note: %s\n", note.c_str());
+  auto engine = make_engine(checked);
+  load_platform(*engine, platform);
   return engine;
 }
 

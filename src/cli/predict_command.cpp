@@ -2,6 +2,7 @@
 #include "replay/model_contexts.hpp"
 #include "replay/placement.hpp"
 #include "replay/selection.hpp"
+#include "replay/configuration.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/platform_engine.hpp"
 #include "src/trace/rank_reader.hpp"
@@ -85,6 +86,7 @@ int predict_command(int argc, char** argv)
       throw po::error("--reductions: unknown mode '" + reductions + "' (valid: after, steps)");
     auto engine = engine_with_platform(platform, cfg);
     auto hosts = place_ranks({platform, hostfile, "", true}, *engine, np);
+    check_routes(hosts, platform);
     std::vector<uint64_t> counts(np, bytes);
     CollArgs args;
     args.bytes       = bytes;

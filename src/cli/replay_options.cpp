@@ -1,5 +1,7 @@
 #include "src/cli/replay_options.hpp"
 
+#include "replay/configuration.hpp"
+
 namespace po = boost::program_options;
 
 namespace tireplay {
@@ -48,6 +50,7 @@ void check_replay_options(const ReplayOptions& opt)
     throw po::error("--hostfile and --deployment exclude each other");
   if (opt.np < 0)
     throw po::error("--np must be positive");
+  parse_configuration(opt.cfg);  // a bad --cfg fails before anything is read
 }
 
 } // namespace tireplay

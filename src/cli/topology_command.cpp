@@ -3,6 +3,7 @@
 // adaptive-collectives paper), and the platform's own zone tree.
 #include "models/platform_params.hpp"
 #include "models/topology.hpp"
+#include "replay/configuration.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/platform_engine.hpp"
 #include "src/trace/rank_reader.hpp"
@@ -92,8 +93,10 @@ int topology_command(int argc, char** argv)
     if (!platform.empty()) {
       engine     = engine_with_platform(platform, cfg);
       auto hosts = models::hosts_in_zone_order(*engine->get_netzone_root());
-      if (distances_file.empty())
+      if (distances_file.empty()) {
+        check_routes(hosts, platform);
         d = models::platform_distances(hosts, models::network_factors_from_config());
+      }
     }
     if (!distances_file.empty())
       d = models::read_distances(distances_file);

@@ -1,0 +1,339 @@
+#include "replay/configuration.hpp"
+
+#include "src/trace/rank_reader.hpp"
+
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <xbt/config.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay {
+namespace {
+
+// What a SimGrid key accepts. Only the keys whose bad values crash, hang or abort SimGrid 3.32 need a rule; the
+// others of the families below are checked by SimGrid's own parser (make_engine).
+struct Rule {
+  const char* key;
+  const char* choices;  // space-separated; nullptr: a number
+  double min, max;      // inclusive bounds of a number
+  bool min_excluded;    // min itself refused (precisions: 0 never converges)
+  bool integer;
+};
+
+constexpr double kHuge = 1e300;
+const Rule kRules[] = {
+    {"network/model", "SMPI CM02 LV08 IB", 0, 0, false, false},  // Constant: platforms without links only
+    {"cpu/model", "Cas01", 0, 0, false, false},
+    {"host/model", "default compound", 0, 0, false, false},
+    {"network/optim", "Lazy Full", 0, 0, false, false},
+    {"cpu/optim", "Lazy TI Full", 0, 0, false, false},
+    {"network/crosstraffic", "yes no true false on off 1 0", 0, 0, false, false},
+    {"network/maxmin-selective-update", "yes no true false on off 1 0", 0, 0, false, false},
+    {"cpu/maxmin-selective-update", "yes no true false on off 1 0", 0, 0, false, false},
+    {"contexts/factory", "raw ucontext thread boost", 0, 0, false, false},
+    {"network/solver", "maxmin fairbottleneck", 0, 0, false, false},
+    {"cpu/solver", "maxmin fairbottleneck", 0, 0, false, false},
+    {"host/solver", "maxmin fairbottleneck", 0, 0, false, false},
+    {"contexts/synchro", "posix futex busy_wait", 0, 0, false, false},
+    // Coarser precisions make SimGrid 3.32 abort on ordinary traces (1 for maxmin, 1e-2 for surf, seen here).
+    {"surf/precision", nullptr, 0, 1e-3, true, false},
+    {"maxmin/precision", nullptr, 0, 1e-2, true, false},
+    {"bmf/precision", nullptr, 0, 1, true, false},
+    {"bmf/max-iterations", nullptr, 1, 1e9, false, true},
+    {"maxmin/concurrency-limit", nullptr, 1, 1e9, false, true},  // or -1, unlimited (check_rule)
+    {"network/TCP-gamma", nullptr, 0, kHuge, false, false},
+    {"network/weight-S", nullptr, 0, kHuge, false, false},
+    {"network/latency-factor", nullptr, 0, kHuge, false, false},
+    {"network/bandwidth-factor", nullptr, 0, kHuge, true, false},
+    {"network/loopback-lat", nullptr, 0, kHuge, false, false},
+    {"network/loopback-bw", nullptr, 0, kHuge, true, false},
+    {"contexts/stack-size", nullptr, 64, 1 << 22, false, true},  // KiB: the collective algorithms need 64
+    {"contexts/guard-size", nullptr, 0, 1 << 16, false, true},
+    {"contexts/nthreads", nullptr, 1, 1, false, true},  // the ranks share the replay's state: one thread
+};
+
+// The families of SimGrid keys that shape a replay; the others (tracing/, model-check/, plugin/...) do nothing
+// useful to it or need what tireplay does not set up.
+const char* const kSimgridFamilies[] = {"network/", "cpu/", "host/", "surf/", "maxmin/", "bmf/", "contexts/"};
+
+// SMPI's piecewise factors, which SimGrid's network model reads: checked here as SimGrid would abort on them.
+const char* const kFactorKeys[] = {"smpi/bw-factor", "smpi/lat-factor", "smpi/IB-penalty-factors"};
+
+// SMPI's own options that change nothing in the replay of a time-independent trace.
+const char* const kNoEffectKeys[] = {
+    "smpi/host-speed",    "smpi/cpu-threshold",  "smpi/privatization", "smpi/privatize-libs", "smpi/keep-temps",
+    "smpi/display-timing", "smpi/display-allocs", "smpi/shared-malloc", "smpi/shared-malloc-hugepage",
+    "smpi/shared-malloc-blocksize", "smpi/auto-shared-malloc-thresh", "smpi/wtime", "smpi/iprobe",
+    "smpi/iprobe-cpu-usage", "smpi/pedantic", "smpi/errors-are-fatal", "smpi/list-leaks", "smpi/trace-call-location",
+    "smpi/trace-call-use-absolute-path", "smpi/comp-adjustment-file", "smpi/papi-events", "smpi/buffering",
+    "smpi/np", "smpi/hostfile", "smpi/map", "smpi/tmpdir", "smpi/replay"};
+
+// SMPI's collective selection, which tireplay makes with its own options.
+const char* const kCollectiveOps[] = {"allgather",  "allgatherv", "allreduce", "alltoall", "alltoallv", "barrier",
+                                      "bcast",      "gather",     "reduce",    "reduce_scatter", "scatter"};
+
+// The SMPI keys the replay's MPI layer reads (SmpiConfig::apply).
+const char* const kSmpiKeys[] = {"smpi/send-is-detached-thresh", "smpi/async-small-thresh", "smpi/test",
+                                 "smpi/grow-injected-times",     "smpi/simulate-computation",
+                                 "smpi/finalization-barrier",    "smpi/init", "smpi/os", "smpi/ois", "smpi/or"};
+
+[[noreturn]] void refuse(const std::string& pair, const std::string& why)
+{
+  throw std::invalid_argument("--cfg " + pair + ": " + why);
+}
+
+size_t edit_distance(const std::string& a, const std::string& b)
+{
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); j++)
+    row[j] = j;
+  for (size_t i = 1; i <= a.size(); i++) {
+    size_t diagonal = row[0];
+    row[0]          = i;
+    for (size_t j = 1; j <= b.size(); j++) {
+      size_t up = row[j];
+      row[j]    = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal  = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::vector<std::string> known_keys()
+{
+  std::vector<std::string> keys;
+  for (const auto& r : kRules)
+    keys.emplace_back(r.key);
+  for (const char* k : kFactorKeys)
+    keys.emplace_back(k);
+  for (const char* k : kNoEffectKeys)
+    keys.emplace_back(k);
+  for (const char* k : kSmpiKeys)
+    keys.emplace_back(k);
+  for (const char* op : kCollectiveOps)
+    keys.push_back(std::string("smpi/") + op);
+  keys.emplace_back("smpi/coll-selector");
+  return keys;
+}
+
+/// " (did you mean 'network/model'?)" for a key a few edits away from a known one, else "".
+std::string suggestion(const std::string& key)
+{
+  std::string best;
+  size_t best_distance = std::max<size_t>(3, key.size() / 4) + 1;  // a few typos for the key's length
+  for (const auto& k : known_keys())
+    if (size_t d = edit_distance(key, k); d < best_distance)
+      best = k, best_distance = d;
+  return best.empty() ? "" : " (did you mean '" + best + "'?)";
+}
+
+bool contains(const char* const* begin, const char* const* end, const std::string& key)
+{
+  return std::any_of(begin, end, [&key](const char* k) { return key == k; });
+}
+
+void check_rule(const Rule& rule, const std::string& pair, const std::string& value)
+{
+  if (rule.key == std::string("maxmin/concurrency-limit") && value == "-1")
+    return;
+  if (rule.choices != nullptr) {
+    std::istringstream words(rule.choices);
+    for (std::string w; words >> w;)
+      if (w == value)
+        return;
+    refuse(pair, "'" + value + "' is not one of: " + rule.choices);
+  }
+  size_t end = 0;
+  double x   = 0;
+  try {
+    x = std::stod(value, &end);
+  } catch (const std::out_of_range&) {
+    refuse(pair, "'" + value + "' is out of range");
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  if (end == 0 || end != value.size() || std::isnan(x))
+    refuse(pair, "'" + value + "' is not " + (rule.integer ? "an integer" : "a number"));
+  if (rule.integer && x != std::floor(x))
+    refuse(pair, "'" + value + "' is not an integer");
+  std::ostringstream range;
+  range.precision(12);
+  range << (rule.min_excluded ? "above " : "at least ") << rule.min;
+  if (rule.max < kHuge)
+    range << " and at most " << rule.max;
+  if (x < rule.min || (rule.min_excluded && x == rule.min) || x > rule.max || !std::isfinite(x))
+    refuse(pair, "'" + value + "' is out of range (it must be " + range.str() + ")");
+}
+
+/// "bound:factor[:...];..." with a non-negative integer bound and finite, non-negative factors (positive for
+/// bandwidth), as SMPI's factor parser wants them.
+void check_factors(const std::string& key, const std::string& pair, const std::string& value)
+{
+  std::stringstream chunks(value);
+  std::string chunk;
+  int n = 0;
+  while (std::getline(chunks, chunk, ';')) {
+    if (chunk.empty())
+      continue;
+    n++;
+    std::vector<std::string> parts;
+    std::stringstream fields(chunk);
+    for (std::string f; std::getline(fields, f, ':');)
+      parts.push_back(f);
+    if (parts.size() < 2)
+      refuse(pair, "chunk '" + chunk + "' is not bound:factor");
+    for (size_t i = 0; i < parts.size(); i++) {
+      size_t end = 0;
+      double x   = -1;
+      try {
+        x = std::stod(parts[i], &end);
+      } catch (const std::exception&) {
+        end = 0;
+      }
+      bool ok = end == parts[i].size() && end > 0 && std::isfinite(x) && x >= 0 &&
+                (i > 0 || x == std::floor(x)) && (i == 0 || key != "smpi/bw-factor" || x > 0);
+      if (!ok)
+        refuse(pair, "in chunk '" + chunk + "', '" + parts[i] + "' is not " +
+                         (i == 0 ? "a message size in bytes"
+                                 : key == "smpi/bw-factor" ? "a positive factor" : "a non-negative factor"));
+    }
+  }
+  if (n == 0)
+    refuse(pair, "no bound:factor chunk");
+}
+
+} // namespace
+
+Configuration parse_configuration(const std::vector<std::string>& pairs)
+{
+  Configuration cfg;
+  for (const auto& pair : pairs) {
+    auto colon = pair.find(':');
+    if (colon == std::string::npos || colon == 0)
+      throw std::invalid_argument("--cfg expects key:value, got '" + pair + "'");
+    std::string key = pair.substr(0, colon), value = pair.substr(colon + 1);
+    if (contains(std::begin(kFactorKeys), std::end(kFactorKeys), key)) {
+      check_factors(key, pair, value);
+      cfg.simgrid.push_back(pair);
+    } else if (key.rfind("smpi/", 0) == 0) {
+      std::string op = key.substr(5);
+      if (contains(std::begin(kCollectiveOps), std::end(kCollectiveOps), op))
+        refuse(pair, "tireplay chooses collective algorithms itself: --coll " + op +
+                         "=ALGORITHM (tireplay algorithms lists them) with --select fixed or model");
+      if (key == "smpi/coll-selector")
+        refuse(pair, "tireplay's selectors are --select smpi (SMPI's default), fixed (--coll) or model");
+      if (contains(std::begin(kNoEffectKeys), std::end(kNoEffectKeys), key))
+        cfg.notes.push_back("--cfg " + pair + " has no effect on the replay of a time-independent trace");
+      else if (!cfg.smpi.apply(key, value))  // not an smpi/ key the MPI layer reads
+        refuse(pair, "unknown SMPI option '" + key + "'" + suggestion(key));
+    } else if (std::any_of(std::begin(kSimgridFamilies), std::end(kSimgridFamilies),
+                           [&key](const char* f) { return key.rfind(f, 0) == 0; })) {
+      auto rule = std::find_if(std::begin(kRules), std::end(kRules), [&key](const Rule& r) { return key == r.key; });
+      if (rule != std::end(kRules))
+        check_rule(*rule, pair, value);
+      cfg.simgrid.push_back(pair);
+    } else if (key.rfind("tracing", 0) == 0) {
+      refuse(pair, "SimGrid's tracing does not apply to a replay: tireplay writes timelines with --paje, "
+                   "--otf2-out and --events-csv");
+    } else {
+      std::string hint = suggestion(key);
+      refuse(pair, "'" + key + "' is not an option tireplay uses" +
+                       (hint.empty() ? std::string(" (smpi/..., network/..., cpu/..., host/..., surf/..., "
+                                                   "maxmin/..., bmf/..., contexts/...)")
+                                     : hint));
+    }
+  }
+  cfg.smpi.validate();
+  return cfg;
+}
+
+std::unique_ptr<sg4::Engine> make_engine(const Configuration& cfg, const std::vector<std::string>& extra_args)
+{
+  std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--log=root.thres:warning",
+                                "--log=xbt_cfg.thres:warning"};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  std::vector<char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.data());
+  int argc    = static_cast<int>(argv.size());
+  auto engine = std::make_unique<sg4::Engine>(&argc, argv.data());
+  for (const auto& pair : cfg.simgrid) {
+    try {
+      simgrid::config::set_parse(pair);
+    } catch (const std::out_of_range&) {
+      std::string key = pair.substr(0, pair.find(':'));
+      refuse(pair, "SimGrid has no option '" + key + "'" + suggestion(key));
+    } catch (const std::exception& e) {
+      std::string why = e.what();
+      refuse(pair, "SimGrid refuses it: " + why.substr(0, why.find('\n')));
+    }
+  }
+  return engine;
+}
+
+void load_platform(sg4::Engine& engine, const std::string& platform)
+{
+  try {
+    engine.load_platform(platform);
+    engine.seal_platform();  // routes are computed at sealing
+  } catch (const std::exception& e) {
+    throw InputError(platform + ": " + e.what());
+  }
+  check_platform_values(engine, platform);
+}
+
+void check_platform_values(const sg4::Engine& engine, const std::string& platform)
+{
+  // Beyond these bounds SimGrid's clock overflows or its solver aborts (1e-300 B/s, seen here); no real host or
+  // network is outside them.
+  auto check = [&platform](const char* what, const std::string& name, const char* field, double v, double low,
+                           double high, const char* unit) {
+    if (v >= low && v <= high)  // false for NaN
+      return;
+    std::ostringstream s;
+    s << platform << ": " << what << " '" << name << "': " << field << " " << v << " " << unit
+      << " cannot be simulated (it must be between " << low << " and " << high << ")";
+    throw InputError(s.str());
+  };
+  for (const sg4::Host* h : engine.get_all_hosts())
+    for (int p = 0; p < h->get_pstate_count(); p++)
+      check("host", h->get_name(), "speed", h->get_pstate_speed(p), 1, 1e30, "flop/s");
+  for (const sg4::Link* l : engine.get_all_links()) {
+    check("link", l->get_name(), "bandwidth", l->get_bandwidth(), 1, 1e30, "bytes/s");
+    check("link", l->get_name(), "latency", l->get_latency(), 0, 1e6, "s");
+  }
+}
+
+void check_routes(const std::vector<sg4::Host*>& hosts, const std::string& platform)
+{
+  std::vector<sg4::Host*> distinct;
+  std::set<sg4::Host*> seen;
+  for (sg4::Host* h : hosts)
+    if (seen.insert(h).second)
+      distinct.push_back(h);
+  auto route = [&platform](sg4::Host* from, sg4::Host* to) {
+    std::vector<sg4::Link*> links;
+    double latency = 0;
+    try {
+      from->route_to(to, links, &latency);
+    } catch (const std::exception& e) {
+      std::string why = e.what();
+      throw InputError(platform + ": no route from host '" + from->get_name() + "' to host '" + to->get_name() +
+                       "' (SimGrid: " + why.substr(0, why.find('\n')) + ")");
+    }
+  };
+  constexpr size_t kAllPairs = 256;
+  for (size_t i = 0; i < distinct.size(); i++)
+    for (size_t j = 0; j < distinct.size(); j++)
+      if (i != j && (distinct.size() <= kAllPairs || i == 0 || j == 0))
+        route(distinct[i], distinct[j]);
+}
+
+} // namespace tireplay

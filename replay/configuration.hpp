@@ -1,0 +1,44 @@
+// The --cfg key:value pairs, checked before any simulation: the smpi/ ones the replay's MPI layer reads
+// (SmpiConfig), SimGrid's own (network/model, surf/precision, ...) with the values SimGrid can simulate, and the
+// SimGrid engine made with them. A key or value nobody would use is an error naming the option, never a SimGrid
+// abort, a hang, or a setting silently ignored.
+#pragma once
+
+#include "replay/smpi_config.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tireplay {
+
+struct Configuration {
+  SmpiConfig smpi;
+  std::vector<std::string> simgrid;  // key:value pairs for SimGrid's engine, checked
+  std::vector<std::string> notes;    // keys accepted that do not change a replay (SMPI's smpi/privatization...)
+};
+
+/// Splits and checks `--cfg` pairs. Throws std::invalid_argument "--cfg KEY:VALUE: why" (with the closest known
+/// key for an unknown one).
+Configuration parse_configuration(const std::vector<std::string>& pairs);
+
+/// A SimGrid engine with SMPI's network model, quiet logs, `extra_args` (--log=...) and the checked SimGrid
+/// options; an option SimGrid itself refuses throws std::invalid_argument naming it.
+std::unique_ptr<simgrid::s4u::Engine> make_engine(const Configuration& cfg,
+                                                  const std::vector<std::string>& extra_args = {});
+
+/// Loads `platform` into `engine`. Throws InputError naming the file: SimGrid's parse errors, and values it
+/// cannot simulate (see check_platform_values).
+void load_platform(simgrid::s4u::Engine& engine, const std::string& platform);
+
+/// Host speeds of 1 to 1e30 flop/s, link bandwidths of 1 to 1e30 bytes/s, latencies of 0 to 1e6 s (after
+/// --scale and --set too). Throws InputError "PLATFORM: host 'h': speed 0 flop/s cannot be simulated ...".
+void check_platform_values(const simgrid::s4u::Engine& engine, const std::string& platform);
+
+/// A route between every two of `hosts` (all pairs up to 256 distinct hosts, beyond that to and from the first).
+/// Throws InputError "PLATFORM: no route from host 'a' to host 'b' (...)".
+void check_routes(const std::vector<simgrid::s4u::Host*>& hosts, const std::string& platform);
+
+} // namespace tireplay
