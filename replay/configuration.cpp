@@ -256,8 +256,9 @@ Configuration parse_configuration(const std::vector<std::string>& pairs)
 
 std::unique_ptr<sg4::Engine> make_engine(const Configuration& cfg, const std::vector<std::string>& extra_args)
 {
+  // res_network warns of latencies below surf/precision: a negative one is refused by check_platform_values.
   std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--log=root.thres:warning",
-                                "--log=xbt_cfg.thres:warning"};
+                                "--log=xbt_cfg.thres:warning", "--log=res_network.thres:error"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   std::vector<char*> argv;
   for (auto& a : args)

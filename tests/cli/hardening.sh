@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# What crashed, hung or was silently ignored before the validation layer (issue "Hardening"): each case gives its
+# exact message and exit status 2, before any simulation.
+# Usage: hardening.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
+set -uo pipefail
+tireplay=$1 src=$2 scratch=$3
+rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
+failures=0
+
+# expect NAME STATUS EXPECTED_STDERR -- tireplay arguments   (a 20 s limit: a hang fails)
+expect() {
+  local name=$1 status=$2 expected=$3
+  shift 4
+  local got rc
+  got=$(timeout 20 "$tireplay" "$@" 2>&1 >/dev/null)
+  rc=$?
+  if [ "$rc" -ne "$status" ] || [ "$got" != "$expected" ]; then
+    echo "FAIL $name: exit $rc (expected $status)"
+    echo "  got:      $(printf '%s' "$got" | head -c 2000 | sed '2,$s/^/            /')"
+    echo "  expected: $(printf '%s' "$expected" | sed '2,$s/^/            /')"
+    failures=$((failures + 1))
+  else
+    echo "ok   $name"
+  fi
+}
+
+P=platform.xml
+cp "$src/platforms/cluster_figure5.xml" $P
+printf '%s\n' "0 init" "0 compute 1e6" "0 send 1 0 1000" "1 init" "1 recv 0 0 1000" "0 finalize" "1 finalize" > t.txt
+R="replay --platform $P --trace t.txt -q"
+
+# C3, H1, S1, P3: --cfg
+expect cfg_unknown 2 "tireplay replay: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/...)" -- $R --cfg foo:bar
+expect cfg_typo 2 "tireplay replay: --cfg network/modl:CM02: SimGrid has no option 'network/modl' (did you mean 'network/model'?)" -- $R --cfg network/modl:CM02
+expect cfg_model 2 "tireplay replay: --cfg network/model:Foo: 'Foo' is not one of: SMPI CM02 LV08 IB" -- $R --cfg network/model:Foo
+expect cfg_gamma 2 "tireplay replay: --cfg network/TCP-gamma:abc: 'abc' is not a number" -- $R --cfg network/TCP-gamma:abc
+expect cfg_maxmin 2 "tireplay replay: --cfg maxmin/precision:-1: '-1' is out of range (it must be above 0 and at most 0.01)" -- $R --cfg maxmin/precision:-1
+expect cfg_stack 2 "tireplay replay: --cfg contexts/stack-size:1: '1' is out of range (it must be at least 64 and at most 4194304)" -- $R --cfg contexts/stack-size:1
+for v in 0 -1 nan; do
+  expect "cfg_surf_precision_$v" 2 "tireplay replay: --cfg surf/precision:$v: '$v' is $([ $v = nan ] && echo "not a number" || echo "out of range (it must be above 0 and at most 0.001)")" -- $R --cfg surf/precision:$v
+done
+expect cfg_smpi_typo 2 "tireplay replay: --cfg smpi/send-is-detached-treshold:0: unknown SMPI option 'smpi/send-is-detached-treshold' (did you mean 'smpi/send-is-detached-thresh'?)" -- $R --cfg smpi/send-is-detached-treshold:0
+expect cfg_smpi_bcast 2 "tireplay replay: --cfg smpi/bcast:flattree: tireplay chooses collective algorithms itself: --coll bcast=ALGORITHM (tireplay algorithms lists them) with --select fixed or model" -- $R --cfg smpi/bcast:flattree
+expect cfg_selector 2 "tireplay replay: --cfg smpi/coll-selector:mpich: tireplay's selectors are --select smpi (SMPI's default), fixed (--coll) or model" -- $R --cfg smpi/coll-selector:mpich
+expect cfg_factor 2 "tireplay replay: --cfg smpi/bw-factor:garbage: chunk 'garbage' is not bound:factor" -- $R --cfg smpi/bw-factor:garbage
+expect cfg_no_effect 0 "tireplay: note: --cfg smpi/privatization:yes has no effect on the replay of a time-independent trace" -- $R --cfg smpi/privatization:yes
+expect cfg_predict 2 "tireplay predict: --cfg network/model:Foo: 'Foo' is not one of: SMPI CM02 LV08 IB" -- predict --platform $P --op bcast --bytes 1000 --np 4 --cfg network/model:Foo
+expect cfg_topology 2 "tireplay topology: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/...)" -- topology --platform $P --cfg foo:bar
+
+# C4, S6: platform values SimGrid cannot simulate
+for v in 0 -1 nan inf; do
+  sed "s/speed=\"[^\"]*\"/speed=\"${v}f\"/" $P > speed_$v.xml
+  expect "host_speed_$v" 2 "speed_$v.xml: host 'mycluster-0.mysite.fr': speed $v flop/s cannot be simulated (it must be between 1 and 1e+30)" -- replay --platform speed_$v.xml --trace t.txt -q
+done
+sed 's/ bw="125MBps"/ bw="0Bps"/' $P > bw0.xml
+expect link_bw_0 2 "bw0.xml: link 'mycluster_link_0_DOWN': bandwidth 0 bytes/s cannot be simulated (it must be between 1 and 1e+30)" -- replay --platform bw0.xml --trace t.txt -q
+sed 's/ lat="16.67us"/ lat="-1us"/' $P > latneg.xml
+expect link_lat_negative 2 "latneg.xml: link 'mycluster_link_0_DOWN': latency -1e-06 s cannot be simulated (it must be between 0 and 1e+06)" -- replay --platform latneg.xml --trace t.txt -q --cfg surf/precision:1e-9
+expect scale_bw_huge 2 "$P with --scale/--set: link 'mycluster_backbone': bandwidth inf bytes/s cannot be simulated (it must be between 1 and 1e+30)" -- $R --scale link.bw=1e308
+expect scale_bw_tiny 2 "$P with --scale/--set: link 'mycluster_backbone': bandwidth 1.25e-299 bytes/s cannot be simulated (it must be between 1 and 1e+30)" -- $R --scale link.bw=1e-308
+
+# S9, C4: hosts without a route between them
+expect topology_no_route 2 "$src/tests/cli/two_zones.xml: no route from host 'a0' to host 'b0' (SimGrid: Bad gateways for route from 'a0' to 'b0'.)" -- topology --platform "$src/tests/cli/two_zones.xml"
+printf 'a0\nb0\n' > across.txt
+expect replay_no_route 2 "t.txt:3: Bad gateways for route from 'a0' to 'b0'.
+    0 send 1 0 1000" -- replay --platform "$src/tests/cli/two_zones.xml" --hostfile across.txt --trace t.txt -q
+
+[ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
+echo "hardening: every case passed"
