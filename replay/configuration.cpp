@@ -1,5 +1,6 @@
 #include "replay/configuration.hpp"
 
+#include "src/trace/input_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <simgrid/s4u/Host.hpp>
@@ -281,6 +282,7 @@ std::unique_ptr<sg4::Engine> make_engine(const Configuration& cfg, const std::ve
 
 void load_platform(sg4::Engine& engine, const std::string& platform)
 {
+  check_input_file(platform, "platform");
   try {
     engine.load_platform(platform);
     engine.seal_platform();  // routes are computed at sealing

@@ -1,5 +1,7 @@
 #include "replay/placement.hpp"
 
+#include "src/trace/input_file.hpp"
+
 #include "src/trace/rank_reader.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -18,6 +20,7 @@ namespace {
 /// Host names, one per rank slot, from smpirun's hostfile format (`name` or `name:count` per line).
 std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint64_t>& lines)
 {
+  check_input_file(path, "hostfile");
   std::ifstream in(path);
   if (!in)
     throw InputError(path + ": cannot open the hostfile");
@@ -54,6 +57,7 @@ std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint
 /// Host names of the actors of a SimGrid deployment file, in order.
 std::vector<std::string> read_deployment(const std::string& path, std::vector<uint64_t>& lines)
 {
+  check_input_file(path, "deployment file");
   std::ifstream in(path);
   if (!in)
     throw InputError(path + ": cannot open the deployment file");

@@ -1,5 +1,7 @@
 #include "src/calibrate/tables.hpp"
 
+#include "src/trace/input_file.hpp"
+
 #include "models/quantities.hpp"
 #include "src/trace/rank_reader.hpp"
 
@@ -18,7 +20,7 @@ constexpr const char* kTimeExpected = "a time (seconds, or a number with ns, us,
 class TableReader {
 public:
   TableReader(const std::string& path, const std::string& kind, const std::string& format)
-      : path_(path), kind_(kind), format_(format), in_(path)
+      : path_(path), kind_(kind), format_(format), in_((check_input_file(path, kind), path))
   {
     if (!in_)
       throw InputError(path + ": cannot open the " + kind + ": " + std::strerror(errno));

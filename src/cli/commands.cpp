@@ -31,10 +31,21 @@ bool parse_options(int argc, char** argv, const boost::program_options::options_
 {
   namespace po = boost::program_options;
   po::variables_map vm;
-  auto parser = po::command_line_parser(argc, argv).options(desc);
+  // Without a positional description, a word that is no option's value is an error, not silently dropped
+  // (`replay ... --gantt a.svg b.png`); `--` ends the options, and what follows it is refused too.
+  std::vector<std::string> words;  // a lone `--` is kept for compatibility: the options after it are ours too
+  for (int i = 1; i < argc; i++)
+    if (std::strcmp(argv[i], "--") != 0)
+      words.emplace_back(argv[i]);
+  auto parser = po::command_line_parser(words).options(desc);
   if (positional != nullptr)
     parser.positional(*positional);
-  po::store(parser.run(), vm);
+  auto parsed = parser.run();
+  for (const auto& o : parsed.options)
+    if (positional == nullptr && o.position_key >= 0 && !o.value.empty())
+      throw po::error("unexpected argument '" + o.value.front() + "' (no option takes it: values follow their "
+                      "option, as in --gantt FILE)");
+  po::store(parsed, vm);
   if (vm.count("help")) {
     std::cout << desc << "\n";
     return false;

@@ -34,8 +34,11 @@ uint64_t parse_bytes(const std::string& text)
     end = 0;
   }
   for (const auto& [suffix, factor] : units)
-    if (end > 0 && text.compare(end, std::string::npos, suffix) == 0 && std::isfinite(value) && value >= 0)
+    if (end > 0 && text.compare(end, std::string::npos, suffix) == 0 && std::isfinite(value) && value >= 0) {
+      if (value * factor >= 0x1p64)  // the cast would wrap (1e30 became 0 bytes)
+        throw po::error("--bytes: '" + text + "' is out of range (at most 2^64 - 1 bytes)");
       return static_cast<uint64_t>(value * factor);
+    }
   throw po::error("--bytes: '" + text + "' is not a size (e.g. 8, 64k, 4MiB)");
 }
 

@@ -1,10 +1,31 @@
 #include "src/cli/replay_options.hpp"
 
 #include "replay/configuration.hpp"
+#include "src/trace/input_file.hpp"
 
 namespace po = boost::program_options;
 
 namespace tireplay {
+namespace {
+
+/// --segment-bytes: 1 byte to 1 GiB. A negative value used to wrap around to "unsegmented", 0 meant the default.
+uint64_t segment_bytes(const std::string& text)
+{
+  size_t end = 0;
+  long long value = -1;
+  try {
+    value = std::stoll(text, &end);
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  if (end == 0 || end != text.size())
+    throw po::error("--segment-bytes: '" + text + "' is not a whole number of bytes");
+  if (value < 1 || value > (1LL << 30))
+    throw po::error("--segment-bytes: " + text + " is out of range (1 to 1073741824 bytes)");
+  return static_cast<uint64_t>(value);
+}
+
+} // namespace
 
 po::options_description replay_options(ReplayOptions& opt)
 {
@@ -29,9 +50,15 @@ po::options_description replay_options(ReplayOptions& opt)
       ("ranks-per-node", po::value(&opt.ranks_per_node)->default_value(0),
        "place K consecutive ranks on each host of the hostfile (its counts ignored) or of the platform, in "
        "order (folding; 0: one rank per hostfile entry, or round-robin over the platform)")
-      ("segment-bytes", po::value(&opt.segment_bytes), "segment size of pipelined algorithms (segmented_chain) "
+      ("segment-bytes", po::value<std::string>()->notifier([&opt](const std::string& text) {
+         opt.segment_bytes = segment_bytes(text);
+       }), "segment size of pipelined algorithms (segmented_chain) "
                                                        "with --select smpi or fixed; --select model tunes it")
-      ("limit", po::value(&opt.limit), "K of the K-limited reduce trees (greedy_k_transfers, greedy_k_reducers) "
+      ("limit", po::value(&opt.limit)->notifier([](int k) {
+         if (k < 1)
+           throw po::error("--limit: " + std::to_string(k) + " is out of range (K >= 1; leave it out for the "
+                           "model's K)");
+       }), "K of the K-limited reduce trees (greedy_k_transfers, greedy_k_reducers) "
                                        "with --select smpi or fixed; default and --select model: the fewest K "
                                        "that keeps the unlimited tree's predicted time")
       ("reductions", po::value(&opt.reductions)->default_value("after"),
@@ -51,6 +78,11 @@ void check_replay_options(const ReplayOptions& opt)
   if (opt.np < 0)
     throw po::error("--np must be positive");
   parse_configuration(opt.cfg);  // a bad --cfg fails before anything is read
+  check_input_file(opt.platform, "platform");
+  if (!opt.hostfile.empty())
+    check_input_file(opt.hostfile, "hostfile");
+  if (!opt.deployment.empty())
+    check_input_file(opt.deployment, "deployment file");
 }
 
 } // namespace tireplay

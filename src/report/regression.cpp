@@ -1,5 +1,9 @@
 #include "src/report/regression.hpp"
 
+#include "src/trace/input_file.hpp"
+
+#include <sys/stat.h>
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -26,6 +30,10 @@ double change(double before, double after)
 
 Baseline read_baseline(const std::string& path)
 {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0)
+    throw InputError(path + ": cannot read the baseline (record one with --write-baseline)");
+  check_input_file(path, "baseline");
   std::ifstream in(path);
   if (!in)
     throw InputError(path + ": cannot read the baseline (record one with --write-baseline)");

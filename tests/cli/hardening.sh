@@ -65,5 +65,53 @@ printf 'a0\nb0\n' > across.txt
 expect replay_no_route 2 "t.txt:3: Bad gateways for route from 'a0' to 'b0'.
     0 send 1 0 1000" -- replay --platform "$src/tests/cli/two_zones.xml" --hostfile across.txt --trace t.txt -q
 
+# C5, P4: a directory or nothing where a file is expected
+mkdir -p adir
+expect baseline_dir 2 "adir: is a directory, not the baseline" -- check --platform $P --trace t.txt --baseline adir
+expect platform_dir 2 "adir: is a directory, not the platform" -- replay --platform adir --trace t.txt -q
+expect platform_empty 2 "an empty file name was given for the platform" -- replay --platform "" --trace t.txt -q
+expect hostfile_dir 2 "adir: is a directory, not the hostfile" -- $R --hostfile adir
+
+# W8: stray words are refused; after `--`, check's options are used, not dropped
+expect stray_word 2 "tireplay replay: unexpected argument 'b.png' (no option takes it: values follow their option, as in --gantt FILE)
+(see tireplay replay --help)" -- $R --json a.json b.png
+expect check_after_dashes 2 "missing.txt: no such file (the hostfile)" -- check --platform $P --trace t.txt --baseline b.json --write-baseline -- --hostfile missing.txt
+
+# S2, S8: numbers out of range
+expect predict_bytes_huge 2 "tireplay predict: --bytes: '1e30' is out of range (at most 2^64 - 1 bytes)
+(see tireplay predict --help)" -- predict --platform $P --op bcast --bytes 1e30 --np 4
+expect segment_negative 2 "tireplay replay: --segment-bytes: -1 is out of range (1 to 1073741824 bytes)
+(see tireplay replay --help)" -- $R --segment-bytes -1
+expect segment_zero 2 "tireplay replay: --segment-bytes: 0 is out of range (1 to 1073741824 bytes)
+(see tireplay replay --help)" -- $R --segment-bytes 0
+expect limit_zero 2 "tireplay replay: --limit: 0 is out of range (K >= 1; leave it out for the model's K)
+(see tireplay replay --help)" -- $R --limit 0
+
+# W9, C6, S3: otf2ti's options exit 2, in range
+otf2ti=$(dirname "$tireplay")/tools/otf2ti/otf2ti
+[ -x "$otf2ti" ] || otf2ti=$(dirname "$tireplay")/otf2ti
+if [ -x "$otf2ti" ]; then
+  expect_otf2ti() {  # NAME EXPECTED -- otf2ti arguments
+    local name=$1 expected=$2 got rc
+    shift 3
+    got=$(timeout 20 "$otf2ti" "$@" 2>&1 >/dev/null)
+    rc=$?
+    if [ "$rc" -ne 2 ] || [ "$got" != "$expected" ]; then
+      echo "FAIL $name: exit $rc (expected 2)"; echo "  got:      $got"; echo "  expected: $expected"
+      failures=$((failures + 1))
+    else
+      echo "ok   $name"
+    fi
+  }
+  expect_otf2ti otf2ti_threads "otf2ti: --threads: 40000 is out of range (1 to 1024)
+(see otf2ti --help)" -- x.otf2 -o out --threads 40000
+  expect_otf2ti otf2ti_rate "otf2ti: --flop-rate: 1e+22 is out of range (1 to 1e15 flop/s)
+(see otf2ti --help)" -- x.otf2 -o out --flop-rate 1e22
+  expect_otf2ti otf2ti_rate_inf "otf2ti: --flop-rate: inf is out of range (1 to 1e15 flop/s)
+(see otf2ti --help)" -- x.otf2 -o out --flop-rate inf
+  expect_otf2ti otf2ti_unknown "otf2ti: unrecognised option '--bogus'
+(see otf2ti --help)" -- x.otf2 -o out --bogus
+fi
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"

@@ -63,7 +63,7 @@ TEST_CASE("ping-pong table: every bad line named", "[calibration]")
   CHECK(error("# nothing\n\n") == "t.txt: no measurement in the ping-pong table (expected lines 'SIZE TIME')");
   CHECK(error("size time\n") == "t.txt: no measurement in the ping-pong table (expected lines 'SIZE TIME')");
   CHECK_THROWS_WITH(read_pingpong_table(dir.str() + "/missing.txt"),
-                    dir.str() + "/missing.txt: cannot open the ping-pong table: No such file or directory");
+                    dir.str() + "/missing.txt: no such file (the ping-pong table)");
 }
 
 TEST_CASE("all-to-all and bursts tables", "[calibration]")

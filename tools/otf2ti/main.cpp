@@ -16,12 +16,21 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <thread>
+#include <unistd.h>
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
 namespace {
+
+std::string number_text(double x)
+{
+  std::ostringstream s;
+  s << x;
+  return s.str();
+}
 
 /// Converts every rank on `threads` threads; the first error stops the others.
 std::vector<otf2ti::RankTrace> convert_all(const std::string& archive, const otf2ti::Definitions& defs,
@@ -30,6 +39,7 @@ std::vector<otf2ti::RankTrace> convert_all(const std::string& archive, const otf
   const int ranks = static_cast<int>(defs.location_of_rank.size());
   std::vector<otf2ti::RankTrace> traces(static_cast<size_t>(ranks));
   std::atomic<int> next{0}, done{0};
+  const bool progress = isatty(STDERR_FILENO) != 0;
   std::string error;
   std::mutex mutex;
   auto work = [&] {
@@ -44,16 +54,18 @@ std::vector<otf2ti::RankTrace> convert_all(const std::string& archive, const otf
       }
       int finished = ++done;
       std::lock_guard lock(mutex);
-      std::cerr << "\rotf2ti: " << finished << " / " << ranks << " ranks" << std::flush;
+      if (progress)  // on a terminal only: a log or a pipe gets no carriage returns
+        std::cerr << "\rotf2ti: " << finished << " / " << ranks << " ranks" << std::flush;
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; t++)
+  for (int t = 1; t < std::min(threads, ranks); t++)
     pool.emplace_back(work);
   work();
   for (auto& t : pool)
     t.join();
-  std::cerr << '\n';
+  if (progress)
+    std::cerr << '\n';
   if (!error.empty())
     throw std::runtime_error(error);
   return traces;
@@ -197,11 +209,17 @@ int main(int argc, char** argv)
     }
     if (archive.empty() || (out.empty() && bursts.empty()))
       throw po::error("an archive (its .otf2 file) and -o OUTDIR (or --bursts FILE) are required");
-    if (threads < 1 || !(options.flop_rate > 0) || !(options.cpu_threshold >= 0))
-      throw po::error("--threads must be >= 1, --flop-rate > 0 and --cpu-threshold >= 0");
+    // A rate beyond 1e15 flop/s (no core comes near) makes a second of CPU time overflow the trace's integers.
+    if (!(options.flop_rate >= 1 && options.flop_rate <= 1e15))
+      throw po::error("--flop-rate: " + number_text(options.flop_rate) + " is out of range (1 to 1e15 flop/s)");
+    if (!(options.cpu_threshold >= 0 && options.cpu_threshold <= 3600))
+      throw po::error("--cpu-threshold: " + number_text(options.cpu_threshold) +
+                      " is out of range (0 to 3600 seconds)");
+    if (threads < 1 || threads > 1024)
+      throw po::error("--threads: " + std::to_string(threads) + " is out of range (1 to 1024)");
   } catch (const po::error& e) {
-    std::cerr << "otf2ti: " << e.what() << "\n" << opts;
-    return 1;
+    std::cerr << "otf2ti: " << e.what() << "\n(see otf2ti --help)\n";
+    return 2;  // as tireplay: bad input or option
   }
   otf2ti::guard_crashes(archive);
   try {

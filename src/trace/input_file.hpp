@@ -1,0 +1,13 @@
+// What a file a user names must be before it is read: there, and a regular file. A directory, FIFO or device
+// where a file is expected is an error naming it, not a hang, a crash or GBs read for nothing.
+#pragma once
+
+#include <string>
+
+namespace tireplay {
+
+/// Throws InputError "PATH: no such file (the ROLE)", "PATH: is a directory, not the ROLE", "PATH: is not a
+/// regular file (a FIFO, device or socket cannot be the ROLE)", "PATH: cannot be read (...)".
+void check_input_file(const std::string& path, const std::string& role);
+
+} // namespace tireplay
