@@ -11,22 +11,7 @@ cp "$src/platforms/cluster_figure5.xml" platform.xml
 cp "$src/platforms/hosts_figure5.txt" hosts.txt
 failures=0
 
-# expect NAME STATUS EXPECTED_STDERR -- tireplay arguments
-expect() {
-  local name=$1 status=$2 expected=$3
-  shift 4
-  local got rc
-  got=$("$tireplay" "$@" 2>&1 >/dev/null)
-  rc=$?
-  if [ "$rc" -ne "$status" ] || [ "$got" != "$expected" ]; then
-    echo "FAIL $name: exit $rc (expected $status)"
-    echo "  got:      $(printf '%s' "$got" | sed '2,$s/^/            /')"
-    echo "  expected: $(printf '%s' "$expected" | sed '2,$s/^/            /')"
-    failures=$((failures + 1))
-  else
-    echo "ok   $name"
-  fi
-}
+source "$src/tests/cli/expect.sh"
 trace() { printf '%s\n' "${@:2}" > "$1"; }
 replay() { echo replay --platform platform.xml --quiet; }
 

@@ -7,22 +7,7 @@ tireplay=$1 src=$2 scratch=$3
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
 failures=0
 
-# expect NAME STATUS EXPECTED_STDERR -- tireplay arguments   (a 20 s limit: a hang fails)
-expect() {
-  local name=$1 status=$2 expected=$3
-  shift 4
-  local got rc
-  got=$(timeout 20 "$tireplay" "$@" 2>&1 >/dev/null)
-  rc=$?
-  if [ "$rc" -ne "$status" ] || [ "$got" != "$expected" ]; then
-    echo "FAIL $name: exit $rc (expected $status)"
-    echo "  got:      $(printf '%s' "$got" | head -c 2000 | sed '2,$s/^/            /')"
-    echo "  expected: $(printf '%s' "$expected" | sed '2,$s/^/            /')"
-    failures=$((failures + 1))
-  else
-    echo "ok   $name"
-  fi
-}
+source "$src/tests/cli/expect.sh"
 
 P=platform.xml
 cp "$src/platforms/cluster_figure5.xml" $P

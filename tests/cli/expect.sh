@@ -1,0 +1,17 @@
+# expect NAME STATUS EXPECTED_STDERR -- tireplay arguments: runs $tireplay (20 s at most: a hang fails) and
+# compares its exit status and stderr; counts failures in $failures. Sourced by the CLI tests.
+expect() {
+  local name=$1 status=$2 expected=$3
+  shift 4
+  local got rc
+  got=$(timeout 20 "$tireplay" "$@" 2>&1 >/dev/null)
+  rc=$?
+  if [ "$rc" -ne "$status" ] || [ "$got" != "$expected" ]; then
+    echo "FAIL $name: exit $rc (expected $status)"
+    echo "  got:      $(printf '%s' "$got" | head -c 2000 | sed '2,$s/^/            /')"
+    echo "  expected: $(printf '%s' "$expected" | sed '2,$s/^/            /')"
+    failures=$((failures + 1))
+  else
+    echo "ok   $name"
+  fi
+}
