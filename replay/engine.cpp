@@ -6,12 +6,14 @@
 #include "replay/model_contexts.hpp"
 #include "replay/placement.hpp"
 #include "replay/platform_changes.hpp"
+#include "src/trace/input_file.hpp"
 #include "src/trace/trace_source.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -69,6 +71,12 @@ ReplayResult run_replay(const ReplayOptions& opt)
   raise_open_file_limit();
   TraceInputs inputs = open_trace(opt.trace, opt.np);
   int np             = static_cast<int>(inputs.ranks.size());
+  std::vector<std::string> input_files{opt.platform, opt.hostfile, opt.deployment, opt.trace};
+  for (const auto& r : inputs.ranks)
+    input_files.push_back(r.display_path);
+  for (const auto& [option, path] : opt.outputs)
+    check_output_path(path, option, input_files,
+                      std::count(opt.output_dirs.begin(), opt.output_dirs.end(), option) > 0);
   load_platform(engine, opt.platform);
   // Before any model context is made (at the first decision, inside engine.run()): the models see the changes.
   apply_platform_changes(engine, changes, opt.platform);
@@ -103,6 +111,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
     replay->ranks[r].rank   = r;
     replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np);
     replay->p2p.hosts[r]    = hosts[r];
+    replay->p2p.files[r]    = replay->ranks[r].reader->file();
     replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
     replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
   }

@@ -28,6 +28,9 @@ struct ReplayOptions {
   std::vector<std::string> scale;  // QUANTITY[@ZONE]=FACTOR: platform changes (replay/platform_changes.hpp)
   std::vector<std::string> set;    // QUANTITY[@ZONE]=VALUE with its unit, applied after the --scale ones
   int ranks_per_node = 0;          // > 0: that many consecutive ranks on each host (replay/placement.hpp)
+  std::vector<std::pair<std::string, std::string>> outputs;  // (option, path) the command writes; checked
+                                                             // against the inputs before the simulation
+  std::vector<std::string> output_dirs;                      // options of `outputs` that name a directory
   bool progress        = false;
   bool record_timeline = false;  // fill ReplayResult::timeline
 };

@@ -1,6 +1,7 @@
 #include "replay/p2p.hpp"
 
 #include "src/trace/action.hpp"
+#include "src/trace/rank_reader.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -19,6 +20,24 @@ constexpr uint64_t kEnvelopeBytes = 16;  // SMPI adds the MPI envelope (tag, des
 bool same_stream(const Request* send, const Request* recv)
 {
   return send->comm == recv->comm && (send->tag == recv->tag || (recv->tag == kAnyTag && send->tag >= 0));
+}
+
+const RequestQueue kNoRequests;
+
+/// The queue of `source`'s requests, empty if it has none (none is made).
+const RequestQueue& queue_of(const std::map<int, RequestQueue>& queues, int source)
+{
+  auto it = queues.find(source);
+  return it == queues.end() ? kNoRequests : it->second;
+}
+
+/// Removes `r` from the queue of `source`, and the queue once empty.
+void remove_from(std::map<int, RequestQueue>& queues, int source, Request* r)
+{
+  auto it = queues.find(source);
+  it->second.remove(r);
+  if (it->second.head == nullptr)
+    queues.erase(it);
 }
 
 Request* first_matching(const RequestQueue& queue, const Request* probe, bool probe_is_send)
@@ -50,12 +69,9 @@ void RequestQueue::remove(Request* r)
 }
 
 P2PWorld::P2PWorld(int world_size)
-    : hosts(world_size), actors(world_size), speed_factors(world_size, 1.0), inboxes_(world_size)
+    : hosts(world_size), actors(world_size), speed_factors(world_size, 1.0), files(world_size), lines(world_size),
+      inboxes_(world_size)
 {
-  for (auto& inbox : inboxes_) {
-    inbox.sends.resize(world_size);
-    inbox.recvs.resize(world_size);
-  }
 }
 
 P2PWorld::~P2PWorld() = default;
@@ -71,6 +87,8 @@ Request* P2PWorld::allocate(bool is_send, int src, int dst, int tag, int comm, u
   r->bytes   = bytes;
   r->refs    = 1;
   r->seq  = next_seq++;
+  if (int owner = is_send ? src : dst; owner >= 0 && static_cast<size_t>(owner) < lines.size())
+    r->line = lines[static_cast<size_t>(owner)];
   return r;
 }
 
@@ -141,6 +159,15 @@ void P2PWorld::wake(Request* r)
 
 void P2PWorld::match(Request* send, Request* recv)
 {
+  // A trace's receive larger than its message is legal MPI; smaller is MPI_ERR_TRUNCATE. (Collectives' messages,
+  // with SMPI's negative tags, take each side's counts as the trace gives them, as smpirun -replay does.)
+  if (send->tag >= 0 && send->bytes > recv->bytes) {
+    auto at = [this](const Request* r, int rank) { return files[rank] + ":" + std::to_string(r->line); };
+    throw InputError(at(recv, recv->dst) + ": the receive of rank " + std::to_string(recv->dst) + " (" +
+                     std::to_string(recv->bytes) + " bytes) matches a message of " + std::to_string(send->bytes) +
+                     " bytes sent by rank " + std::to_string(send->src) + " at " + at(send, send->src) +
+                     ": a receive smaller than its message is an error in MPI (MPI_ERR_TRUNCATE)");
+  }
   recv->sender_was_detached = send->detached;
   recv->bytes               = std::min(recv->bytes, send->bytes);
   recv->src                 = send->src;
@@ -167,11 +194,14 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
   s->detached = detached;
 
   Inbox& inbox   = inboxes_[dst];
-  Request* named = first_matching(inbox.recvs[src], s, true);
+  Request* named = first_matching(queue_of(inbox.recvs, src), s, true);
   Request* any   = first_matching(inbox.any_recvs, s, true);
   Request* recv  = (named != nullptr && (any == nullptr || named->seq < any->seq)) ? named : any;
   if (recv != nullptr) {
-    (recv == named ? inbox.recvs[src] : inbox.any_recvs).remove(recv);
+    if (recv == named)
+      remove_from(inbox.recvs, src, recv);
+    else
+      inbox.any_recvs.remove(recv);
     match(s, recv);
     release(recv);  // the queue's reference
     return s;
@@ -190,14 +220,14 @@ Request* P2PWorld::post_recv(int src, int dst, int tag, int comm, uint64_t bytes
   Inbox& inbox  = inboxes_[dst];
   Request* send = nullptr;
   if (src >= 0) {
-    send = first_matching(inbox.sends[src], r, false);
+    send = first_matching(queue_of(inbox.sends, src), r, false);
   } else {
-    for (const auto& queue : inbox.sends)
+    for (const auto& [source, queue] : inbox.sends)
       if (Request* c = first_matching(queue, r, false); c != nullptr && (send == nullptr || c->seq < send->seq))
         send = c;
   }
   if (send != nullptr) {
-    inbox.sends[send->src].remove(send);
+    remove_from(inbox.sends, send->src, send);
     match(send, r);
     release(send);
     return r;
@@ -305,10 +335,10 @@ std::vector<P2PWorld::Unmatched> P2PWorld::unmatched() const
 {
   std::vector<Unmatched> out;
   for (const auto& inbox : inboxes_) {
-    for (const auto& queue : inbox.sends)
+    for (const auto& [source, queue] : inbox.sends)
       for (Request* r = queue.head; r != nullptr; r = r->next)
         out.push_back({true, r->src, r->dst, r->tag, r->comm, r->bytes});
-    for (const auto& queue : inbox.recvs)
+    for (const auto& [source, queue] : inbox.recvs)
       for (Request* r = queue.head; r != nullptr; r = r->next)
         out.push_back({false, r->src, r->dst, r->tag, r->comm, r->bytes});
     for (Request* r = inbox.any_recvs.head; r != nullptr; r = r->next)

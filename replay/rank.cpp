@@ -318,6 +318,7 @@ void run_rank(ReplayState& replay, int rank)
     while (me.reader->next(action)) {
       me.current      = action.kind;
       me.current_line = me.reader->line();
+      replay.p2p.lines[rank] = me.current_line;
       replayer.execute(action);
       me.stats.actions++;
       replay.progress.tick();

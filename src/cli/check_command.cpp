@@ -5,6 +5,7 @@
 #include "src/report/summary.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 namespace po = boost::program_options;
@@ -38,6 +39,13 @@ int check_command(int argc, char** argv)
     Baseline baseline;
     if (!write_baseline)
       baseline = read_baseline(baseline_path);  // a missing baseline fails before the replay
+    else {
+      std::error_code ec;  // the baseline's directory is made (a CI job's first run)
+      auto dir = std::filesystem::absolute(baseline_path, ec).parent_path();
+      if (!ec && !dir.empty())
+        std::filesystem::create_directories(dir, ec);
+      opt.outputs = {{"--baseline", baseline_path}};
+    }
     ReplayResult result = run_replay(opt);
     print_problems(stderr, result);
     if (!result.blocked.empty())

@@ -6,6 +6,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
@@ -44,6 +45,13 @@ int replay_command(int argc, char** argv)
     timed.check();
     opt.progress        = !quiet && isatty(STDERR_FILENO);
     opt.record_timeline = timed.need_timeline();
+    opt.outputs = {{"--json", json},         {"--paje", timed.paje},           {"--events-csv", timed.events_csv},
+                   {"--gantt", timed.gantt}, {"--breakdown", timed.breakdown}, {"--otf2-out", timed.otf2_dir},
+                   {"--explain", opt.explain}};
+    opt.outputs.erase(std::remove_if(opt.outputs.begin(), opt.outputs.end(),
+                                     [](const auto& o) { return o.second.empty(); }),
+                      opt.outputs.end());
+    opt.output_dirs = {"--otf2-out"};
     ReplayResult result = run_replay(opt);
     if (!json.empty())
       write_json_summary(json, opt, result);

@@ -3,11 +3,18 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace tireplay {
 
 /// Throws InputError "PATH: no such file (the ROLE)", "PATH: is a directory, not the ROLE", "PATH: is not a
 /// regular file (a FIFO, device or socket cannot be the ROLE)", "PATH: cannot be read (...)".
 void check_input_file(const std::string& path, const std::string& role);
+
+/// A file the command will write, named by `option`: not a directory (unless `directory`, an output directory),
+/// in a directory that exists, and neither one of `inputs` nor, for an output directory, holding one. Throws
+/// InputError "--json PATH: is the trace file ... : refusing to overwrite an input".
+void check_output_path(const std::string& path, const std::string& option, const std::vector<std::string>& inputs,
+                       bool directory = false);
 
 } // namespace tireplay

@@ -98,5 +98,28 @@ if [ -x "$otf2ti" ]; then
 (see otf2ti --help)" -- x.otf2 -o out --bogus
 fi
 
+# W4, P2: outputs that name inputs, or cannot be written, are refused before the replay; --write-baseline makes
+# its directory
+mkdir -p tr && grep '^0 ' t.txt > tr/rank0.txt && grep '^1 ' t.txt > tr/rank1.txt
+expect json_over_trace 2 "--json t.txt: is the input t.txt: refusing to overwrite an input" -- $R --json t.txt
+expect paje_over_platform 2 "--paje $P: is the input $P: refusing to overwrite an input" -- $R --paje $P
+expect csv_over_rank_file 2 "--events-csv tr/rank1.txt: is the input tr/rank1.txt: refusing to overwrite an input" -- replay --platform $P --trace tr -q --events-csv tr/rank1.txt
+expect otf2_over_trace_dir 2 "--otf2-out tr: is the input tr: refusing to overwrite an input" -- replay --platform $P --trace tr -q --otf2-out tr
+expect baseline_over_trace 2 "--baseline t.txt: is the input t.txt: refusing to overwrite an input" -- check --platform $P --trace t.txt --baseline t.txt --write-baseline
+expect json_no_dir 2 "--json nodir/x.json: directory $PWD/nodir does not exist" -- $R --json nodir/x.json
+expect baseline_new_dir 0 "" -- check --platform $P --trace t.txt --baseline new/dir/b.json --write-baseline
+[ "$(cat tr/rank1.txt)" = "$(grep '^1 ' t.txt)" ] || { echo "FAIL: an input was modified"; failures=$((failures + 1)); }
+
+# S7: a receive smaller than its message is MPI_ERR_TRUNCATE, naming both lines; larger is legal
+printf '%s\n' "0 init" "0 send 1 0 1000000" "1 init" "1 recv 0 0 100" "0 finalize" "1 finalize" > trunc.txt
+expect truncated 2 "trunc.txt:4: the receive of rank 1 (100 bytes) matches a message of 1000000 bytes sent by rank 0 at trunc.txt:2: a receive smaller than its message is an error in MPI (MPI_ERR_TRUNCATE)" -- replay --platform $P --trace trunc.txt -q
+printf '%s\n' "0 init" "0 send 1 0 100" "1 init" "1 recv 0 0 1000000" "0 finalize" "1 finalize" > larger.txt
+expect larger_receive 0 "" -- replay --platform $P --trace larger.txt -q
+
+# W3: memory does not grow with the square of the rank count (a queue per pair of ranks took 0.85 GB at 4,000)
+awk 'BEGIN { for (r = 0; r < 4000; r++) print r " compute 1000" }' > wide.txt
+rss=$( { /usr/bin/time -f "%M" "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace wide.txt -q --oversubscribe > /dev/null; } 2>&1 | tail -1)
+if [ "${rss:-999999999}" -lt 550000 ]; then echo "ok   wide_memory: 4,000 ranks in ${rss} KB"; else echo "FAIL wide_memory: 4,000 ranks took ${rss} KB (expected under 550 MB; a queue per pair of ranks made it 850 MB)"; failures=$((failures + 1)); fi
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"
