@@ -25,7 +25,9 @@ acquire() {
   "$build/otf2ti" "$name.otf2/traces.otf2" -o "$name.ti" --flop-rate 1e9 --one-file 2> /dev/null
   local work0 loop tests
   work0=$(awk '$1 == 0 && $2 == "compute" && $3 > m { m = $3 } END { print m + 0 }' "$name.ti/trace.txt")
-  loop=$(awk '$1 == 1 && seen && $2 == "compute" { print $3; exit } $1 == 1 && $2 == "test" { seen = 1 }' "$name.ti/trace.txt")
+  # the computation between the loop's first test and its last (none: nothing left of it)
+  loop=$(awk '$1 == 1 && seen { print ($2 == "compute" ? $3 : 0); exit } $1 == 1 && $2 == "test" { seen = 1 }' \
+    "$name.ti/trace.txt")
   tests=$(sed -n 's/^tests //p' "$name.log")
   if python3 -c 'import sys; w, l = map(float, sys.argv[1:]); sys.exit(not (0.15e9 < w < 0.3e9 and l < 0.5 * w))' \
     "$work0" "${loop:-1e30}"; then
