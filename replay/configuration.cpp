@@ -1,6 +1,7 @@
 #include "replay/configuration.hpp"
 
 #include "src/trace/input_file.hpp"
+#include "src/trace/interruption.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <simgrid/s4u/Host.hpp>
@@ -266,6 +267,7 @@ std::unique_ptr<sg4::Engine> make_engine(const Configuration& cfg, const std::ve
     argv.push_back(a.data());
   int argc    = static_cast<int>(argv.size());
   auto engine = std::make_unique<sg4::Engine>(&argc, argv.data());
+  exit_130_on_interruption();  // SimGrid's own SIGINT handler exits 1, which `check` reserves for regressions
   for (const auto& pair : cfg.simgrid) {
     try {
       simgrid::config::set_parse(pair);

@@ -115,6 +115,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
     replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
     replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
   }
+  inputs.remove_copies();  // every reader holds its copy open
   for (int r = 0; r < np; r++) {
     ReplayState* state = replay.get();
     replay->p2p.actors[r] =
@@ -123,6 +124,14 @@ ReplayResult run_replay(const ReplayOptions& opt)
 
   engine.run();
   replay->progress.finish();
+  if (double clock = sg4::Engine::get_clock(); !(clock < 1e300)) {  // inf after `sleep 1e308` twice
+    std::string where;
+    for (const auto& rank : replay->ranks)
+      if (!rank.finished && where.empty())
+        where = " (rank " + std::to_string(rank.rank) + " at " + rank.reader->file() + ":" +
+                std::to_string(rank.current_line) + ")";
+    throw InputError("the simulated clock overflows: the trace's durations add up beyond 1e300 seconds" + where);
+  }
   if (!opt.explain.empty()) {
     FILE* out = std::fopen(opt.explain.c_str(), "w");
     if (out == nullptr)

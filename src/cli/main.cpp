@@ -1,6 +1,8 @@
 #include "src/cli/commands.hpp"
+#include "src/trace/interruption.hpp"
 
 int main(int argc, char** argv)
 {
+  tireplay::exit_130_on_interruption();
   return tireplay::run_cli(argc, argv);
 }

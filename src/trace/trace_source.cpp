@@ -1,5 +1,7 @@
 #include "src/trace/trace_source.hpp"
 
+#include "src/trace/interruption.hpp"
+
 #include "src/trace/line_parser.hpp"
 
 #include <algorithm>
@@ -105,6 +107,7 @@ TraceInputs demultiplex(const std::string& path, int np)
   if (mkdtemp(pattern.data()) == nullptr)
     throw InputError(path + ": cannot create a temporary directory to split the shared trace");
   inputs.temp_dir = pattern;
+  set_interruption_cleanup(pattern.c_str());
 
   std::ifstream in(path);
   // A file per rank that has lines, made at its first line; ranks without lines share one empty file (a line for
@@ -204,9 +207,16 @@ TraceInputs::TraceInputs(TraceInputs&& other) noexcept
 
 TraceInputs::~TraceInputs()
 {
+  remove_copies();
+}
+
+void TraceInputs::remove_copies()
+{
   if (!temp_dir.empty()) {
     std::error_code ec;
     fs::remove_all(temp_dir, ec);
+    set_interruption_cleanup("");
+    temp_dir.clear();
   }
 }
 

@@ -19,6 +19,9 @@ struct TraceInputs {
   TraceInputs& operator=(TraceInputs&&) = delete;
   TraceInputs(const TraceInputs&)       = delete;
   ~TraceInputs();
+  /// Removes the demultiplexed copies now: once every reader has opened its copy, the data stays readable and a
+  /// killed replay leaves nothing behind.
+  void remove_copies();
 };
 
 /// `np` = 0 infers the rank count from the trace. Throws InputError.

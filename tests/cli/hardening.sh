@@ -121,5 +121,30 @@ awk 'BEGIN { for (r = 0; r < 4000; r++) print r " compute 1000" }' > wide.txt
 rss=$( { /usr/bin/time -f "%M" "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace wide.txt -q --oversubscribe > /dev/null; } 2>&1 | tail -1)
 if [ "${rss:-999999999}" -lt 550000 ]; then echo "ok   wide_memory: 4,000 ranks in ${rss} KB"; else echo "FAIL wide_memory: 4,000 ranks took ${rss} KB (expected under 550 MB; a queue per pair of ranks made it 850 MB)"; failures=$((failures + 1)); fi
 
+# W1: durations that overflow the clock are an error, not a deadlock
+printf '%s\n' "0 init" "0 sleep 1e308" "0 sleep 1e308" "0 finalize" > overflow.txt
+expect clock_overflow 2 "the simulated clock overflows: the trace's durations add up beyond 1e300 seconds (rank 0 at overflow.txt:3)" -- replay --platform $P --trace overflow.txt -q
+
+# W2: Ctrl-C exits 130 (not 1, check's "regression") and leaves no split copy of a shared trace behind, whether
+# it comes while the trace is split or while it replays
+awk 'BEGIN { for (i = 0; i < 1000000; i++) { print "0 send 1 0 100"; print "1 recv 0 0 100" } }' > long.txt
+for delay in 0.2 2; do
+  mkdir -p "tmp$delay"
+  TMPDIR=$PWD/tmp$delay "$tireplay" check --platform $P --trace long.txt --baseline none.json --write-baseline \
+    > /dev/null 2> interrupted.err &
+  pid=$!
+  sleep $delay
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  left=$(ls "tmp$delay" | wc -l)
+  if [ "$rc" -eq 130 ] && [ "$left" -eq 0 ] && grep -q "tireplay: interrupted" interrupted.err; then
+    echo "ok   interrupted_after_$delay: exit 130, nothing left in TMPDIR"
+  else
+    echo "FAIL interrupted_after_$delay: exit $rc, $left file(s) left in TMPDIR: $(cat interrupted.err)"
+    failures=$((failures + 1))
+  fi
+done
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"

@@ -1,0 +1,58 @@
+#include "src/trace/interruption.hpp"
+
+#include <csignal>
+#include <cstring>
+#include <dirent.h>
+#include <unistd.h>
+
+namespace tireplay {
+namespace {
+
+char g_cleanup[4096] = "";  // read in the handler: no allocation there
+
+void on_interruption(int)
+{
+  if (g_cleanup[0] != '\0') {
+    if (DIR* dir = opendir(g_cleanup)) {
+      char path[sizeof g_cleanup + 256];
+      while (dirent* entry = readdir(dir)) {
+        if (std::strcmp(entry->d_name, ".") == 0 || std::strcmp(entry->d_name, "..") == 0)
+          continue;
+        std::strcpy(path, g_cleanup);
+        std::strcat(path, "/");
+        std::strncat(path, entry->d_name, 255);
+        unlink(path);
+      }
+      closedir(dir);
+    }
+    rmdir(g_cleanup);
+  }
+  const char message[] = "\ntireplay: interrupted\n";
+  ssize_t ignored      = write(STDERR_FILENO, message, sizeof message - 1);
+  (void)ignored;
+  _exit(130);
+}
+
+} // namespace
+
+void exit_130_on_interruption()
+{
+  struct sigaction action {};
+  action.sa_handler = on_interruption;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+void set_interruption_cleanup(const char* directory)
+{
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigprocmask(SIG_BLOCK, &block, &old);
+  std::strncpy(g_cleanup, directory, sizeof g_cleanup - 1);
+  sigprocmask(SIG_SETMASK, &old, nullptr);
+}
+
+} // namespace tireplay
