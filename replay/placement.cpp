@@ -39,8 +39,10 @@ std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint
       std::string n = line.substr(colon + 1);
       char* end     = nullptr;
       long value    = std::strtol(n.c_str(), &end, 10);
-      if (n.empty() || *end != '\0' || value <= 0 || value > 1000000)
-        throw InputError(input_error_text(path, number, "the count after ':' is not a positive integer", line));
+      // 0 is allowed, as smpirun allows it: the host takes no rank
+      if (n.empty() || *end != '\0' || value < 0 || value > 1000000)
+        throw InputError(input_error_text(path, number, "the count after ':' is not an integer from 0 to 1000000",
+                                          line));
       count = static_cast<int>(value);
       line  = line.substr(0, colon);
     }

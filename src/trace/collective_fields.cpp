@@ -3,6 +3,19 @@
 
 namespace tireplay {
 
+namespace {
+
+/// allgatherv's displacements: not used by the replay, but each a non-negative integer (`abc` and `nan` were
+/// skipped unread).
+void displacements(FieldReader& a, int comm_size)
+{
+  for (int i = 0; i < comm_size; i++)
+    if (a.integer("displacement") < 0)
+      a.fail("a displacement is negative");
+}
+
+} // namespace
+
 void parse_collective(FieldReader& a, int comm_size, int state_default_size, Action& out)
 {
   switch (out.kind) {
@@ -52,12 +65,12 @@ void parse_collective(FieldReader& a, int comm_size, int state_default_size, Act
         recv_size = a.datatype("recv_datatype");
         if (a.remaining() != static_cast<size_t>(comm_size))
           a.fail("expected " + std::to_string(comm_size) + " displacements after the datatypes");
-        a.skip(comm_size);
+        displacements(a, comm_size);
       } else if (a.remaining() > 2) {
         send_size = recv_size = state_default_size;
         if (a.remaining() != static_cast<size_t>(comm_size))
           a.fail("expected " + std::to_string(comm_size) + " displacements");
-        a.skip(comm_size);
+        displacements(a, comm_size);
       } else {
         send_size = a.datatype("send_datatype");
         recv_size = a.datatype("recv_datatype");

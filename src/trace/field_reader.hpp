@@ -17,6 +17,9 @@ namespace tireplay {
 /// Cursor over the argument fields of one action (fields[2..nfields)).
 inline std::string quoted(std::string_view s)
 {
+  constexpr size_t kShown = 200;
+  if (s.size() > kShown)
+    return "'" + std::string(s.substr(0, kShown)) + "...' (" + std::to_string(s.size()) + " characters)";
   return "'" + std::string(s) + "'";
 }
 
@@ -51,6 +54,8 @@ public:
     std::string_view s = next(field);
     double value       = 0;
     auto [end, ec]     = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (ec == std::errc::result_out_of_range)
+      fail(std::string("field '") + field + "' is out of range: " + quoted(s));
     if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(value))
       fail(std::string("field '") + field + "' is not a number: " + quoted(s));
     if (value < 0)
@@ -79,6 +84,8 @@ public:
       digits.remove_prefix(1);
     int value      = 0;
     auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec == std::errc::result_out_of_range)
+      fail(std::string("field '") + field + "' is out of range: " + quoted(s));
     if (ec != std::errc() || end != digits.data() + digits.size())
       fail(std::string("field '") + field + "' is not an integer: " + quoted(s));
     return value;

@@ -14,8 +14,13 @@ constexpr size_t kBufferSize = 64 * 1024;
 std::string input_error_text(const std::string& file, uint64_t line, const std::string& what, std::string_view text)
 {
   std::string msg = file + ":" + std::to_string(line) + ": " + what;
+  constexpr size_t kShown = 200;  // a 10 MB line must not make a 10 MB message
+  std::string shown(text.substr(0, kShown));
+  for (size_t at = shown.find('\0'); at != std::string::npos; at = shown.find('\0', at))
+    shown.replace(at, 1, "\\0");  // printed as \0: a NUL would end the message there
   if (!text.empty())
-    msg += "\n    " + std::string(text);
+    msg += "\n    " + shown +
+           (text.size() > kShown ? "... (" + std::to_string(text.size()) + " characters)" : "");
   return msg;
 }
 
@@ -102,6 +107,9 @@ bool RankReader::next(Action& out)
       line_number_++;
     }
     line = trim_line(line);
+    if (std::memchr(line.data(), '\0', line.size()) != nullptr)
+      throw InputError(input_error_text(input_.display_path, line_number_, "a NUL byte in the line (binary data?)",
+                                        line));
     if (!line.empty() && line.front() == '#')
       read_comment(line);
     if (line.empty() || line.front() == '#')

@@ -28,6 +28,33 @@ bool looks_like_action(std::string_view line, int& rank)
   return fields.size() >= 2 && parse_rank_field(fields[0], rank) && std::isalpha(static_cast<unsigned char>(fields[1][0]));
 }
 
+/// True if the line is `<rank> <known action> ...`: what a file of a directory layout must start with (a README
+/// whose first line is "1 Overview" is not rank 1's trace).
+bool starts_with_action(std::string_view line, int& rank)
+{
+  std::vector<std::string_view> fields;
+  split_fields(line, fields);
+  ActionKind kind;
+  return fields.size() >= 2 && parse_rank_field(fields[0], rank) && action_from_name(fields[1], kind);
+}
+
+/// A first line that cannot be an index entry nor an action: an error saying what is wrong with it, rather than
+/// "missing rank file" (a byte-order mark, CR line endings, an action whose rank is not one).
+void check_first_line(const std::string& path, uint64_t number, const std::string& line)
+{
+  std::string at = path + ":" + std::to_string(number);
+  if (line.rfind("\xEF\xBB\xBF", 0) == 0)
+    throw InputError(at + ": the file starts with a UTF-8 byte-order mark: remove it (sed -i '1s/^\\xEF\\xBB\\xBF//' " +
+                     path + ")");
+  std::vector<std::string_view> fields;
+  split_fields(line, fields);
+  ActionKind kind;
+  int rank = -1;
+  if (fields.size() >= 2 && action_from_name(fields[1], kind) && !parse_rank_field(fields[0], rank))
+    throw InputError(at + ": field 'rank' is not a rank (0 to 2147483647): '" + std::string(fields[0]) +
+                     "' (expected: <rank> " + std::string(fields[1]) + " ...)\n    " + line.substr(0, 200));
+}
+
 /// First line that is neither blank nor a comment, with its number; empty if none.
 std::string first_line(const std::string& path, uint64_t& number)
 {
@@ -61,6 +88,8 @@ TraceInputs from_directory(const std::string& dir, int np)
 {
   std::map<int, std::string> by_rank;
   std::vector<fs::path> files;
+  std::vector<std::string> skipped;  // files whose first line is no action
+  std::multimap<int, std::pair<std::string, uint64_t>> maybe;  // first line "<rank> <unknown word>"
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
     if (std::error_code type_ec; it->is_regular_file(type_ec))
@@ -72,22 +101,46 @@ TraceInputs from_directory(const std::string& dir, int np)
     uint64_t number;
     std::string line = first_line(file.string(), number);
     int rank         = -1;
-    if (line.empty() || !looks_like_action(line, rank))
-      continue;  // not a trace file (a README, an index...)
+    if (line.empty() || !looks_like_action(line, rank)) {
+      skipped.push_back(file.filename().string());
+      continue;  // not a trace file (an index, data...)
+    }
+    if (!starts_with_action(line, rank)) {  // "<rank> <word>": a trace with a typo, or a README ("1 Overview")
+      maybe.emplace(rank, std::make_pair(file.string(), number));
+      continue;
+    }
     auto [it, inserted] = by_rank.emplace(rank, file.string());
     if (!inserted)
       throw InputError(file.string() + ":" + std::to_string(number) + ": rank " + std::to_string(rank) +
                        " already has a trace: " + it->second);
   }
+  // A file whose first line is "<rank> <unknown word>" is the rank's trace only if no file starts with a
+  // known action for that rank: then its error is reported at that line.
+  for (const auto& [rank, candidate] : maybe) {
+    const auto& [file, number] = candidate;
+    if (by_rank.count(rank) != 0 && by_rank[rank] != file) {
+      skipped.push_back(fs::path(file).filename().string());
+      continue;
+    }
+    if (auto [it, inserted] = by_rank.emplace(rank, file); !inserted)
+      throw InputError(file + ":" + std::to_string(number) + ": rank " + std::to_string(rank) +
+                       " already has a trace: " + it->second);
+  }
+  std::sort(skipped.begin(), skipped.end());
+  std::string not_traces;
+  for (size_t i = 0; i < skipped.size() && i < 5; i++)
+    not_traces += (i == 0 ? " (not traces, their first line being no action: " : ", ") + skipped[i];
+  if (!skipped.empty())
+    not_traces += skipped.size() > 5 ? ", ...)" : ")";
   if (by_rank.empty())
-    throw InputError(dir + ": no trace file in this directory");
+    throw InputError(dir + ": no trace file in this directory" + not_traces);
   int found = by_rank.rbegin()->first + 1;
   check_rank_count(dir, found, np);
   TraceInputs inputs;
   for (int rank = 0; rank < std::max(found, np); rank++) {
     auto it = by_rank.find(rank);
     if (it == by_rank.end())
-      throw InputError(dir + ": no trace file for rank " + std::to_string(rank));
+      throw InputError(dir + ": no trace file for rank " + std::to_string(rank) + not_traces);
     inputs.ranks.push_back({it->second, it->second, false});
     inputs.total_bytes += file_size(it->second);
   }
@@ -122,6 +175,8 @@ TraceInputs demultiplex(const std::string& path, int np)
     auto t = trim_line(line);
     if (t.empty() || t.front() == '#')
       continue;
+    if (t.find('\0') != std::string_view::npos)  // printf's %.*s would cut the line there: `compute 1\0e9` was 1
+      throw InputError(input_error_text(path, number, "a NUL byte in the line (binary data?)", t));
     split_fields(t, fields);
     int rank = -1;
     if (!parse_rank_field(fields[0], rank))
@@ -237,8 +292,12 @@ TraceInputs open_trace(const std::string& path, int np)
   if (!is_text(head))
     throw InputError(path + ":" + std::to_string(number) +
                      ": binary data: neither an action nor the name of a rank's trace file (not a trace)");
+  if (head.find('\r') != std::string::npos)
+    throw InputError(path + ":" + std::to_string(number) + ": lines end with a lone carriage return (old Mac line "
+                     "endings): convert them with tr '\\r' '\\n'");
   if (looks_like_action(head, rank))
     return demultiplex(path, np);
+  check_first_line(path, number, head);
 
   // An index: one trace file per line, rank order. A single entry names a shared trace (as in SimGrid).
   std::ifstream in(path);

@@ -146,5 +146,45 @@ for delay in 0.2 2; do
   fi
 done
 
+# P1: a first line that is neither an action nor a file name says what is wrong with it (not "missing rank file")
+printf '\xef\xbb\xbf0 init\n0 finalize\n' > bom.txt
+expect bom 2 "bom.txt:1: the file starts with a UTF-8 byte-order mark: remove it (sed -i '1s/^\\xEF\\xBB\\xBF//' bom.txt)" -- replay --platform $P --trace bom.txt -q
+for first in +0 -1 2147483648 rank0; do
+  printf '%s init\n0 finalize\n' "$first" > first.txt
+  expect "first_rank_$first" 2 "first.txt:1: field 'rank' is not a rank (0 to 2147483647): '$first' (expected: <rank> init ...)
+    $first init" -- replay --platform $P --trace first.txt -q
+done
+printf '0 init\r0 finalize\r' > cr.txt
+expect cr_only 2 "cr.txt:1: lines end with a lone carriage return (old Mac line endings): convert them with tr '\\r' '\\n'" -- replay --platform $P --trace cr.txt -q
+
+# S5: a NUL byte is an error, in a shared trace and in a rank file (it cut `compute 1\0e9` to 1 flop)
+printf '0 init\n0 compute 1\0e9\n0 finalize\n' > nul.txt
+expect nul_shared 2 "nul.txt:2: a NUL byte in the line (binary data?)
+    0 compute 1\\0e9" -- replay --platform $P --trace nul.txt -q
+mkdir -p nuldir && cp nul.txt nuldir/rank0.txt
+expect nul_rank_file 2 "nuldir/rank0.txt:2: a NUL byte in the line (binary data?)
+    0 compute 1\\0e9" -- replay --platform $P --trace nuldir -q
+
+# W5, P5, P7: fields
+printf '%s\n' "0 init" "0 allgatherv 10 10 10 0 0 abc nan" "0 finalize" "1 init" "1 allgatherv 10 10 10 0 0 0 10" "1 finalize" > agv.txt
+expect allgatherv_displacement 2 "agv.txt:2: allgatherv: field 'displacement' is not an integer: 'abc' (expected: allgatherv <send_count> <recv_counts...> [send_datatype recv_datatype] [displacements...])
+    0 allgatherv 10 10 10 0 0 abc nan" -- replay --platform $P --trace agv.txt -q
+printf '0 compute 1e400\n' > e400.txt
+expect out_of_range 2 "e400.txt:1: compute: field 'flops' is out of range: '1e400' (expected: compute <flops>)
+    0 compute 1e400" -- replay --platform $P --trace e400.txt -q
+python3 -c "print('0 compute ' + 'x' * 1000000)" > huge_field.txt
+size=$("$tireplay" replay --platform $P --trace huge_field.txt -q 2>&1 | wc -c)
+if [ "$size" -lt 1000 ]; then echo "ok   huge_field: a ${size}-character message"; else echo "FAIL huge_field: a ${size}-character message for a 1 MB field"; failures=$((failures + 1)); fi
+
+# W6: a README in a directory of rank files is not a trace; W7: host:0 takes no rank, as in smpirun
+mkdir -p layout && grep '^0 ' t.txt > layout/rank0.txt && grep '^1 ' t.txt > layout/rank1.txt
+printf '1 Overview\nThis directory holds...\n' > layout/README
+expect readme_in_layout 0 "" -- replay --platform $P --trace layout -q
+rm layout/rank1.txt  # then the README is the only file for rank 1: its first line is the error
+expect readme_only_candidate 2 "layout/README:1: unknown action 'Overview' (known: init, finalize, comm_size, comm_split, comm_dup, compute, sleep, location, send, isend, ssend, issend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan)
+    1 Overview" -- replay --platform $P --trace layout -q --np 2
+printf 'mycluster-0.mysite.fr:0\nmycluster-1.mysite.fr:2\n' > zero_count.txt
+expect host_count_zero 0 "" -- $R --hostfile zero_count.txt
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"

@@ -216,7 +216,7 @@ TEST_CASE("directory errors", "[source][errors]")
   {
     TempDir dir;
     dir.file("README", "nothing here\n");
-    CHECK_THROWS_WITH(open_trace(dir.str(), 0), dir.str() + ": no trace file in this directory");
+    CHECK_THROWS_WITH(open_trace(dir.str(), 0), dir.str() + ": no trace file in this directory (not traces, their first line being no action: README)");
   }
 }
 
