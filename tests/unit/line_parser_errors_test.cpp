@@ -103,7 +103,7 @@ TEST_CASE("parse errors: numbers", "[parser][errors]")
       {"0 compute nan", "compute: field 'flops' is not a number: 'nan'" + compute},
       {"0 compute +5", "compute: field 'flops' is not a number: '+5'" + compute},
       {"0 compute 0x10", "compute: field 'flops' is not a number: '0x10'" + compute},
-      {"0 compute 1e400", "compute: field 'flops' is not a number: '1e400'" + compute},
+      {"0 compute 1e400", "compute: field 'flops' is out of range: '1e400'" + compute},
       {"0 send x 0 10", "send: field 'partner' is not an integer: 'x'" + send},
       {"0 send 1 t 10", "send: field 'tag' is not an integer: 't'" + send},
       {"0 send 1 1.5 10", "send: field 'tag' is not an integer: '1.5'" + send},
