@@ -2,6 +2,8 @@
 
 #include "src/trace/input_file.hpp"
 
+#include <libxml/xmlreader.h>
+
 #include "src/trace/rank_reader.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -9,7 +11,6 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <set>
 
 namespace sg4 = simgrid::s4u;
@@ -56,23 +57,39 @@ std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint
   return hosts;
 }
 
-/// Host names of the actors of a SimGrid deployment file, in order.
+/// Host names of the actors of a SimGrid deployment file, in document order, parsed as XML (libxml2): actors
+/// inside comments are not actors, an element split over lines is one, and broken XML is an error with its line.
 std::vector<std::string> read_deployment(const std::string& path, std::vector<uint64_t>& lines)
 {
   check_input_file(path, "deployment file");
-  std::ifstream in(path);
-  if (!in)
+  std::unique_ptr<xmlTextReader, void (*)(xmlTextReaderPtr)> reader(
+      xmlReaderForFile(path.c_str(), nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING),
+      &xmlFreeTextReader);
+  if (!reader)
     throw InputError(path + ": cannot open the deployment file");
-  static const std::regex actor(R"(<(actor|process)\b[^>]*\bhost\s*=\s*["']([^"']+)["'])");
   std::vector<std::string> hosts;
-  std::string line;
-  uint64_t number = 0;
-  while (std::getline(in, line)) {
-    number++;
-    for (std::sregex_iterator it(line.begin(), line.end(), actor), end; it != end; ++it) {
-      hosts.push_back((*it)[2].str());
-      lines.push_back(number);
-    }
+  int status = 0;
+  while ((status = xmlTextReaderRead(reader.get())) == 1) {
+    if (xmlTextReaderNodeType(reader.get()) != XML_READER_TYPE_ELEMENT)
+      continue;
+    std::string name = reinterpret_cast<const char*>(xmlTextReaderConstName(reader.get()));
+    if (name != "actor" && name != "process")
+      continue;
+    auto line = static_cast<uint64_t>(xmlGetLineNo(xmlTextReaderCurrentNode(reader.get())));
+    xmlChar* host = xmlTextReaderGetAttribute(reader.get(), reinterpret_cast<const xmlChar*>("host"));
+    if (host == nullptr)
+      throw InputError(path + ":" + std::to_string(line) + ": <" + name + "> without a host attribute");
+    hosts.emplace_back(reinterpret_cast<const char*>(host));
+    xmlFree(host);
+    lines.push_back(line);
+  }
+  if (status != 0) {
+    const xmlError* error = xmlGetLastError();
+    std::string why       = error != nullptr && error->message != nullptr ? error->message : "malformed XML";
+    while (!why.empty() && (why.back() == '\n' || why.back() == ' '))
+      why.pop_back();
+    throw InputError(path + ":" + std::to_string(error != nullptr ? error->line : 0) +
+                     ": not a well-formed XML deployment file: " + why);
   }
   if (hosts.empty())
     throw InputError(path + ": the deployment file has no <actor host=...>");

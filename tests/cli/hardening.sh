@@ -186,5 +186,24 @@ expect readme_only_candidate 2 "layout/README:1: unknown action 'Overview' (know
 printf 'mycluster-0.mysite.fr:0\nmycluster-1.mysite.fr:2\n' > zero_count.txt
 expect host_count_zero 0 "" -- $R --hostfile zero_count.txt
 
+# S4: deployment files are XML: an actor in a comment is none, an actor over two lines is one, broken XML is an error
+cat > deployment.xml <<'XML'
+<?xml version='1.0'?>
+<platform version="4.1">
+  <!-- <actor host="mycluster-5.mysite.fr" function="0"/> -->
+  <actor host="mycluster-3.mysite.fr"
+         function="0"/>
+  <actor host="mycluster-2.mysite.fr" function="1"/>
+</platform>
+XML
+"$tireplay" replay --platform $P --trace t.txt --deployment deployment.xml --json deployed.json -q
+hosts=$(python3 -c 'import json; print(" ".join(r["host"] for r in json.load(open("deployed.json"))["per_rank"]))')
+if [ "$hosts" = "mycluster-3.mysite.fr mycluster-2.mysite.fr" ]; then echo "ok   deployment_xml"; else echo "FAIL deployment_xml: ranks on $hosts"; failures=$((failures + 1)); fi
+printf '%s\n' "0 init" "1 init" "2 init" "0 finalize" "1 finalize" "2 finalize" > three.txt
+sed 's|</platform>|  <actor host="nowhere" function="2"/>\n</platform>|' deployment.xml > bad_host.xml
+expect deployment_line 2 "bad_host.xml:7: unknown host 'nowhere' in platform $P" -- replay --platform $P --trace three.txt --deployment bad_host.xml -q
+printf '<platform>\n<actor host="a"\n</platform>\n' > broken.xml
+expect deployment_broken 2 "broken.xml:3: not a well-formed XML deployment file: Couldn't find end of Start Tag actor" -- $R --deployment broken.xml
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"
