@@ -27,7 +27,8 @@ const std::vector<Command>& commands()
 }
 
 bool parse_options(int argc, char** argv, const boost::program_options::options_description& desc,
-                   const boost::program_options::positional_options_description* positional)
+                   const boost::program_options::positional_options_description* positional,
+                   std::vector<boost::program_options::option>* parsed_out)
 {
   namespace po = boost::program_options;
   po::variables_map vm;
@@ -46,6 +47,8 @@ bool parse_options(int argc, char** argv, const boost::program_options::options_
       throw po::error("unexpected argument '" + o.value.front() + "' (no option takes it: values follow their "
                       "option, as in --gantt FILE)");
   po::store(parsed, vm);
+  if (parsed_out != nullptr)
+    *parsed_out = parsed.options;
   if (vm.count("help")) {
     std::cout << desc << "\n";
     return false;

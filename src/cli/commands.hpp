@@ -36,7 +36,8 @@ int calibrate_command(int argc, char** argv);
 /// Parses argv into `desc`'s variables; returns false after printing the help when --help is given. Throws
 /// boost::program_options::error.
 bool parse_options(int argc, char** argv, const boost::program_options::options_description& desc,
-                   const boost::program_options::positional_options_description* positional = nullptr);
+                   const boost::program_options::positional_options_description* positional = nullptr,
+                   std::vector<boost::program_options::option>* parsed_out = nullptr);
 
 /// Runs a command's work and turns bad input into kExitBadInput with its message: an InputError (it names the
 /// file), a std::invalid_argument or an option error (prefixed `tireplay COMMAND:`).

@@ -2,6 +2,9 @@
 
 #include "replay/configuration.hpp"
 #include "src/trace/input_file.hpp"
+#include "src/trace/rank_reader.hpp"
+
+#include <filesystem>
 
 namespace po = boost::program_options;
 
@@ -79,6 +82,8 @@ void check_replay_options(const ReplayOptions& opt)
     throw po::error("--np must be positive");
   parse_configuration(opt.cfg);  // a bad --cfg fails before anything is read
   check_input_file(opt.platform, "platform");
+  if (std::error_code ec; !std::filesystem::exists(opt.trace, ec))  // what it is, open_trace says
+    throw InputError(opt.trace + ": no such trace file or directory");
   if (!opt.hostfile.empty())
     check_input_file(opt.hostfile, "hostfile");
   if (!opt.deployment.empty())

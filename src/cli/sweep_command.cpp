@@ -1,7 +1,11 @@
+#include "replay/configuration.hpp"
+#include "replay/platform_changes.hpp"
 #include "src/cli/commands.hpp"
+#include "src/cli/replay_options.hpp"
 #include "src/sweep/plot.hpp"
 #include "src/sweep/results.hpp"
 #include "src/sweep/runner.hpp"
+#include "src/trace/input_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <boost/program_options.hpp>
@@ -20,10 +24,8 @@ namespace tireplay {
 namespace {
 
 struct SweepOptions {
-  std::string trace;
-  std::string platform;
+  ReplayOptions replay;  // the replay options given to the sweep, checked before any run
   std::vector<std::string> vary;
-  std::vector<std::string> replay_args;  // after `--`
   std::string study;
   std::string emit_jobs;
   std::string plot = "svg";
@@ -40,7 +42,8 @@ const char* kSweepUsage =
     "their commands), STUDY/runs/ID.json and .err (each run's summary and messages), STUDY/results.csv (run, the\n"
     "value of each variation, predicted_seconds, status: ok, blocked, failed or missing), STUDY/wall_times.csv\n"
     "and STUDY/sweep.svg (predicted time against each parameter). A failed run is reported and the sweep goes on;\n"
-    "the exit status is then 1. Options after `--` go to every replay (--hostfile, --np, --cfg, ...).\n\n"
+    "the exit status is then 1. Every replay option (--hostfile, --np, --cfg, ...) goes to every run; all are\n"
+    "checked, with each run's variations, before the first run (`--` before them is accepted, as before).\n\n"
     "KEY=VALUES of --vary:\n"
     "  link.bw, link.lat, host.speed (or bw, lat, speed), optionally @ZONE for one zone and the zones inside it:\n"
     "      a factor (0.5x, 2x: replay --scale) or a value with its SimGrid unit (10us, 1GBps, 2Gf: replay --set)\n"
@@ -52,16 +55,32 @@ const char* kSweepUsage =
     "`collect` reads STUDY/plan.json and STUDY/runs/*.json, made by the commands of --emit-jobs wherever they\n"
     "ran, and writes the CSV and the plot.\n\noptions";
 
-/// Splits off the replay options after `--`.
-int split_replay_args(int argc, char** argv, std::vector<std::string>& replay_args)
+/// Every run's options, as its replay will read them, checked now: a bad option or a zone the platform does not
+/// have fails the sweep before any run (exit 2), not every run one by one.
+void check_runs(const SweepPlan& plan)
 {
-  for (int i = 1; i < argc; i++) {
-    if (std::strcmp(argv[i], "--") == 0) {
-      replay_args.assign(argv + i + 1, argv + argc);
-      return i;
+  std::unique_ptr<simgrid::s4u::Engine> engine;
+  for (const auto& run : plan.runs) {
+    ReplayOptions opt;
+    po::options_description desc;
+    desc.add(replay_options(opt));
+    desc.add_options()("json", po::value<std::string>())("quiet,q", po::bool_switch());
+    std::vector<std::string> args(run.args.begin() + 1, run.args.end());  // after "replay"
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    po::notify(vm);
+    check_replay_options(opt);
+    std::vector<PlatformChange> changes;
+    for (const auto& s : opt.scale)
+      changes.push_back(parse_platform_change(s, true, "--scale"));
+    for (const auto& s : opt.set)
+      changes.push_back(parse_platform_change(s, false, "--set"));
+    if (!engine) {
+      engine = make_engine(parse_configuration(opt.cfg));
+      load_platform(*engine, opt.platform);
     }
+    apply_platform_changes(*engine, changes, opt.platform);  // an unknown zone throws
   }
-  return argc;
 }
 
 std::vector<std::string> plot_paths(const std::string& study, const std::string& plot)
@@ -130,11 +149,9 @@ int sweep_command(int argc, char** argv)
   if (argc > 1 && std::strcmp(argv[1], "collect") == 0)
     return collect_command(argc - 1, argv + 1);
   SweepOptions opt;
-  argc = split_replay_args(argc, argv, opt.replay_args);
   po::options_description desc(kSweepUsage);
-  desc.add_options()("help,h", "this help")
-      ("trace", po::value(&opt.trace)->required(), "trace: index file, shared trace file or directory")
-      ("platform", po::value(&opt.platform)->required(), "SimGrid XML platform")
+  po::options_description own("sweep");
+  own.add_options()("help,h", "this help")
       ("vary", po::value(&opt.vary)->composing()->required(), "KEY=V1,V2,...: a parameter and its values")
       ("output,o", po::value(&opt.study)->required(), "the study's directory (created)")
       ("jobs,j", po::value(&opt.jobs)->default_value(1), "replays run at once")
@@ -142,22 +159,32 @@ int sweep_command(int argc, char** argv)
        "write the plan and one command per run to FILE, one per line (for a job array), and run nothing")
       ("plot", po::value(&opt.plot), "pictures: svg (default), png, both or none")
       ("quiet,q", po::bool_switch(&opt.quiet), "print nothing but failures");
+  po::options_description replay = replay_options(opt.replay);
+  desc.add(own).add(replay);
 
   try {
-    if (!parse_options(argc, argv, desc))
+    std::vector<po::option> parsed;
+    if (!parse_options(argc, argv, desc, nullptr, &parsed))
       return kExitOk;
     if (opt.jobs < 1)
       throw po::error("--jobs must be at least 1");
-    for (const auto& path : {opt.trace, opt.platform})
-      if (!fs::exists(path))
-        throw InputError(path + ": no such file or directory");
+    check_replay_options(opt.replay);
     std::vector<Variation> variations;
     for (const auto& v : opt.vary)
       variations.push_back(parse_variation(v));
-    std::vector<std::string> base{"--trace", opt.trace, "--platform", opt.platform};
-    base.insert(base.end(), opt.replay_args.begin(), opt.replay_args.end());
+    std::vector<std::string> base;  // the replay options as the user wrote them, --trace and --platform first
+    for (const char* first : {"trace", "platform"})
+      for (const auto& o : parsed)
+        if (o.string_key == first)
+          base.insert(base.end(), o.original_tokens.begin(), o.original_tokens.end());
+    for (const auto& o : parsed)
+      if (replay.find_nothrow(o.string_key, false) != nullptr && o.string_key != "trace" && o.string_key != "platform")
+        base.insert(base.end(), o.original_tokens.begin(), o.original_tokens.end());
+    check_output_path(opt.study, "-o", {opt.replay.trace, opt.replay.platform, opt.replay.hostfile,
+                                        opt.replay.deployment}, true);
     SweepPlan plan = make_plan(opt.study, variations, base);
     auto plots = plot_paths(opt.study, opt.plot);
+    check_runs(plan);
     write_plan(plan);
 
     std::string binary = fs::read_symlink("/proc/self/exe").string();

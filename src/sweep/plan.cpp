@@ -57,7 +57,7 @@ SweepPlan make_plan(const std::string& study, const std::vector<Variation>& vari
   auto reserved = options_set_by_sweep(variations);
   for (const auto& arg : base_args)
     if (reserved.count(arg.substr(0, arg.find('='))) > 0)
-      throw std::invalid_argument("'" + arg + "' after --: the sweep sets " + arg.substr(0, arg.find('=')) +
+      throw std::invalid_argument("'" + arg + "': the sweep sets " + arg.substr(0, arg.find('=')) +
                                   " of each run itself");
   SweepPlan plan;
   plan.study      = study;
@@ -98,12 +98,18 @@ std::string run_err_path(const SweepPlan& plan, const SweepRun& run)
   return (fs::path(plan.study) / "runs" / (run.id + ".err")).string();
 }
 
+std::string run_failed_path(const SweepPlan& plan, const SweepRun& run)
+{
+  return (fs::path(plan.study) / "runs" / (run.id + ".failed")).string();
+}
+
 std::string run_command_line(const std::string& binary, const SweepPlan& plan, const SweepRun& run)
 {
   std::string line = shell_quote(binary);
   for (const auto& a : run.args)
     line += " " + shell_quote(a);
-  return line + " 2> " + shell_quote(run_err_path(plan, run));
+  return line + " 2> " + shell_quote(run_err_path(plan, run)) + " || echo $? > " +
+         shell_quote(run_failed_path(plan, run));
 }
 
 void write_plan(const SweepPlan& plan)
@@ -115,6 +121,7 @@ void write_plan(const SweepPlan& plan)
   for (const auto& run : plan.runs) {
     fs::remove(run_json_path(plan, run), error);
     fs::remove(run_err_path(plan, run), error);
+    fs::remove(run_failed_path(plan, run), error);
   }
   nlohmann::json j;
   j["version"] = kPlanVersion;

@@ -29,8 +29,12 @@ SweepPlan make_plan(const std::string& study, const std::vector<Variation>& vari
 
 std::string run_json_path(const SweepPlan& plan, const SweepRun& run);
 std::string run_err_path(const SweepPlan& plan, const SweepRun& run);
+/// Written (with the exit status) when a run ends with a status other than 0: a run whose .err exists but
+/// neither its .json nor this is still running, or was never run ("missing"), not "failed".
+std::string run_failed_path(const SweepPlan& plan, const SweepRun& run);
 
-/// One shell command line: `binary replay ARGS 2> STUDY/runs/ID.err`, words quoted for sh.
+/// One shell command line: `binary replay ARGS 2> STUDY/runs/ID.err || echo $? > STUDY/runs/ID.failed`, words
+/// quoted for sh.
 std::string run_command_line(const std::string& binary, const SweepPlan& plan, const SweepRun& run);
 
 /// Creates STUDY/runs (removing the results of an earlier sweep of these runs) and writes STUDY/plan.json.

@@ -17,7 +17,7 @@ RunResult read_run(const SweepPlan& plan, const SweepRun& run)
   RunResult result;
   std::ifstream in(run_json_path(plan, run));
   if (!in) {
-    result.status = fs::exists(run_err_path(plan, run)) ? "failed" : "missing";
+    result.status = fs::exists(run_failed_path(plan, run)) ? "failed" : "missing";
     return result;
   }
   try {

@@ -152,8 +152,10 @@ std::vector<int> run_plan(const SweepPlan& plan, const RunnerOptions& options)
     const SweepRun& run = plan.runs[index];
     statuses[index]     = exit_status(wait_status);
     progress.finished(plan, run, statuses[index], std::chrono::duration<double>(Clock::now() - start).count());
-    if (statuses[index] != 0)
+    if (statuses[index] != 0) {
+      std::ofstream(run_failed_path(plan, run)) << statuses[index] << "\n";
       progress.failed(run_command_line(options.binary, plan, run), read_text(run_err_path(plan, run)));
+    }
   }
   progress.done();
   return statuses;

@@ -205,5 +205,23 @@ expect deployment_line 2 "bad_host.xml:7: unknown host 'nowhere' in platform $P"
 printf '<platform>\n<actor host="a"\n</platform>\n' > broken.xml
 expect deployment_broken 2 "broken.xml:3: not a well-formed XML deployment file: Couldn't find end of Start Tag actor" -- $R --deployment broken.xml
 
+# sweep: replay options directly (and after --), all checked before the first run; -o not over an input;
+# `collect` calls a started run "missing", not "failed"
+printf 'mycluster-0.mysite.fr\nmycluster-1.mysite.fr\n' > two_hosts.txt
+"$tireplay" sweep --trace t.txt --platform $P --hostfile two_hosts.txt --vary bw=1x,2x -o direct -q --plot none
+rows=$(grep -c ',ok$' direct/results.csv 2>/dev/null)
+if [ "$rows" = 2 ] && grep -q -- '"--hostfile"' direct/plan.json; then echo "ok   sweep_direct_options"; else echo "FAIL sweep_direct_options: $rows ok rows"; failures=$((failures + 1)); fi
+expect sweep_bad_option 2 "tireplay sweep: unrecognised option '--hostfle'
+(see tireplay sweep --help)" -- sweep --trace t.txt --platform $P --vary bw=1x -o s1 -- --hostfle two_hosts.txt
+expect sweep_bad_zone 2 "$P: --scale bw@nowhere=2: no zone 'nowhere' (zones: AS0, mycluster)" -- sweep --trace t.txt --platform $P --vary bw@nowhere=2x -o s2
+[ ! -e s1 ] && [ ! -e s2 ] && echo "ok   sweep_nothing_written" || { echo "FAIL sweep_nothing_written"; failures=$((failures + 1)); }
+expect sweep_over_trace 2 "-o tr: is the input tr: refusing to overwrite an input" -- sweep --trace tr --platform $P --vary bw=1x -o tr
+"$tireplay" sweep --trace t.txt --platform $P --vary bw=1x,2x -o emitted --emit-jobs jobs.sh -q --plot none
+head -1 jobs.sh | sh   # the first run done; the second started (its .err exists) but not finished
+touch emitted/runs/001.err
+"$tireplay" sweep collect -o emitted -q --plot none 2> /dev/null
+statuses=$(tail -n +2 emitted/results.csv | awk -F, '{ print $NF }' | paste -sd ' ')
+if [ "$statuses" = "ok missing" ]; then echo "ok   collect_missing"; else echo "FAIL collect_missing: statuses $statuses"; failures=$((failures + 1)); fi
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"

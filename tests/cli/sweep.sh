@@ -150,13 +150,13 @@ expect empty_value "tireplay sweep: --vary 'bw=1x,,2x': empty value" "${base[@]}
 expect repeated_value "tireplay sweep: --vary 'bw=1x,1x': '1x' is given twice" "${base[@]}" --vary bw=1x,1x
 expect bad_ranks_per_node "tireplay sweep: --vary 'ranks-per-node=0,2': '0' is not a positive number of ranks per node" \
   "${base[@]}" --vary ranks-per-node=0,2
-expect reserved_option "tireplay sweep: '--coll=reduce=chain' after --: the sweep sets --coll of each run itself" \
+expect reserved_option "tireplay sweep: '--coll=reduce=chain': the sweep sets --coll of each run itself" \
   "${base[@]}" --vary bcast=chain -- --coll=reduce=chain
 expect no_vary "tireplay sweep: the option '--vary' is required but missing
 (see tireplay sweep --help)" "${base[@]}"
 expect no_jobs "tireplay sweep: --jobs must be at least 1
 (see tireplay sweep --help)" "${base[@]}" --vary bw=1x --jobs 0
-expect no_trace "nothing.txt: no such file or directory" --trace nothing.txt --platform "$platform" -o bad --vary bw=1x
+expect no_trace "nothing.txt: no such trace file or directory" --trace nothing.txt --platform "$platform" -o bad --vary bw=1x
 expect bad_plot "tireplay sweep: --plot: unknown format 'gif' (valid: svg, png, both, none)
 (see tireplay sweep --help)" "${base[@]}" --vary bw=1x --plot gif
 expect collect_no_plan "nowhere/plan.json: cannot open the plan (run \`tireplay sweep ... -o nowhere\` first)" collect -o nowhere
