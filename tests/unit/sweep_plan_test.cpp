@@ -87,5 +87,5 @@ TEST_CASE("the plan is the product, the last variation changing fastest", "[swee
   CHECK(args.back() == "-q");
   CHECK(run_command_line("/bin/tireplay", plan, plan.runs[2]).find(" 2> study/runs/002.err") != std::string::npos);
   CHECK_THROWS_WITH(make_plan("s", v, {"--select", "smpi"}),
-                    "'--select' after --: the sweep sets --select of each run itself");
+                    "'--select': the sweep sets --select of each run itself");
 }
