@@ -50,6 +50,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
     choice.set(c);
   SelectMode mode = opt.select.empty() ? (opt.coll.empty() ? SelectMode::Smpi : SelectMode::Fixed)
                                        : parse_select_mode(opt.select);
+  if (mode != SelectMode::Model && !opt.explain.empty())
+    throw std::invalid_argument("--explain writes the models' decisions: it needs --select model");
+  if (mode != SelectMode::Model && !opt.contention_signature.empty())
+    throw std::invalid_argument("--contention-signature is read by the models: it needs --select model");
   if (mode == SelectMode::Smpi && !opt.coll.empty())
     throw std::invalid_argument("--coll fixes algorithms, which --select smpi ignores: use --select fixed or model");
   if (opt.reductions != "after" && opt.reductions != "steps")

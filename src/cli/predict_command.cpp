@@ -47,6 +47,7 @@ uint64_t parse_bytes(const std::string& text)
 int predict_command(int argc, char** argv)
 {
   std::string op_name, bytes_text, platform, hostfile;
+  bool oversubscribe = false;
   int np = 0;
   std::vector<std::string> cfg;
   std::string signature;
@@ -62,6 +63,7 @@ int predict_command(int argc, char** argv)
       ("np", po::value(&np)->required(), "number of ranks")
       ("platform", po::value(&platform)->required(), "SimGrid XML platform")
       ("hostfile", po::value(&hostfile), "hosts of the ranks (default: round-robin over the platform's hosts)")
+      ("oversubscribe", po::bool_switch(&oversubscribe), "wrap around when ranks outnumber hosts, as for replay")
       ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (smpi/bw-factor, smpi/lat-factor...)")
       ("contention-signature", po::value(&signature), "all-to-all contention signature, as for replay")
       ("flops", po::value(&flops), "reduction flops of the call (one reduction of two vectors), as in a trace")
@@ -88,7 +90,7 @@ int predict_command(int argc, char** argv)
     if (reductions != "after" && reductions != "steps")
       throw po::error("--reductions: unknown mode '" + reductions + "' (valid: after, steps)");
     auto engine = engine_with_platform(platform, cfg);
-    auto hosts = place_ranks({platform, hostfile, "", true}, *engine, np);
+    auto hosts = place_ranks({platform, hostfile, "", oversubscribe}, *engine, np);
     check_routes(hosts, platform);
     std::vector<uint64_t> counts(np, bytes);
     CollArgs args;

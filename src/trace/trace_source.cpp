@@ -283,6 +283,9 @@ TraceInputs open_trace(const std::string& path, int np)
   if (!fs::exists(path, ec))
     throw InputError(path + ": no such trace file or directory" + (ec ? " (" + ec.message() + ")" : ""));
   check_readable_file(path, path);
+  if (fs::path(path).extension() == ".otf2")
+    throw InputError(path + ": an OTF2 archive, not a time-independent trace: convert it with `otf2ti " + path +
+                     " -o DIR`, then replay DIR/trace.txt");
 
   uint64_t number  = 0;
   std::string head = first_line(path, number);

@@ -223,5 +223,19 @@ touch emitted/runs/001.err
 statuses=$(tail -n +2 emitted/results.csv | awk -F, '{ print $NF }' | paste -sd ' ')
 if [ "$statuses" = "ok missing" ]; then echo "ok   collect_missing"; else echo "FAIL collect_missing: statuses $statuses"; failures=$((failures + 1)); fi
 
+# options that need another: --explain and --contention-signature are the models'; predict places as replay does
+expect explain_needs_model 2 "tireplay replay: --explain writes the models' decisions: it needs --select model" -- $R --explain decisions.txt
+expect signature_needs_model 2 "tireplay replay: --contention-signature is read by the models: it needs --select model" -- $R --contention-signature myrinet
+expect predict_oversubscribe 2 "two_hosts.txt: 3 ranks but only 2 hosts (pass --oversubscribe to place several ranks per host, as smpirun does)" -- predict --platform $P --hostfile two_hosts.txt --op bcast --bytes 8 --np 3
+expect predict_oversubscribed 0 "" -- predict --platform $P --hostfile two_hosts.txt --op bcast --bytes 8 --np 3 --oversubscribe
+
+# P10: an OTF2 archive given to replay, a directory given to otf2ti, the OTF2 library's own errors
+mkdir -p archive && : > archive/traces.otf2
+expect otf2_to_replay 2 "archive/traces.otf2: an OTF2 archive, not a time-independent trace: convert it with \`otf2ti archive/traces.otf2 -o DIR\`, then replay DIR/trace.txt" -- replay --platform $P --trace archive/traces.otf2 -q
+if [ -x "$otf2ti" ]; then
+  expect_otf2ti otf2ti_library_error "otf2ti: archive/traces.otf2: cannot open as an OTF2 archive (OTF2: Zero bytes to read!)" -- archive -o out
+  expect_otf2ti otf2ti_directory "otf2ti: adir: a directory with 0 .otf2 files: give the archive's anchor file (DIR/traces.otf2)" -- adir -o out
+fi
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"

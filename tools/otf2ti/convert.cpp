@@ -1,4 +1,5 @@
 #include "convert.hpp"
+#include "otf2_errors.hpp"
 
 #include "collectives.hpp"
 #include "rank_state.hpp"
@@ -253,7 +254,7 @@ RankTrace convert_rank(const std::string& archive, const Definitions& defs, int 
   std::unique_ptr<OTF2_Reader, OTF2_ErrorCode (*)(OTF2_Reader*)> reader(OTF2_Reader_Open(archive.c_str()),
                                                                          OTF2_Reader_Close);
   if (!reader)
-    throw std::runtime_error(archive + ": cannot open as an OTF2 archive");
+    throw std::runtime_error(archive + ": cannot open as an OTF2 archive" + otf2_error_detail());
   OTF2_Reader_SetSerialCollectiveCallbacks(reader.get());
   std::string where = archive + ": location " + std::to_string(location) + " (rank " + std::to_string(rank) + ")";
   OTF2_Reader_SelectLocation(reader.get(), location);

@@ -1,4 +1,5 @@
 #include "definitions.hpp"
+#include "otf2_errors.hpp"
 
 #include <otf2/otf2.h>
 
@@ -155,7 +156,7 @@ Definitions read_definitions(const std::string& archive, const std::string& flop
   std::unique_ptr<OTF2_Reader, OTF2_ErrorCode (*)(OTF2_Reader*)> reader(OTF2_Reader_Open(archive.c_str()),
                                                                          OTF2_Reader_Close);
   if (!reader)
-    throw std::runtime_error(archive + ": cannot open as an OTF2 archive");
+    throw std::runtime_error(archive + ": cannot open as an OTF2 archive" + otf2_error_detail());
   OTF2_Reader_SetSerialCollectiveCallbacks(reader.get());
   OTF2_GlobalDefReader* defs = OTF2_Reader_GetGlobalDefReader(reader.get());
   if (defs == nullptr)

@@ -6,6 +6,7 @@
 #include "crash_guard.hpp"
 #include "convert.hpp"
 #include "definitions.hpp"
+#include "otf2_errors.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -221,6 +222,19 @@ int main(int argc, char** argv)
     std::cerr << "otf2ti: " << e.what() << "\n(see otf2ti --help)\n";
     return 2;  // as tireplay: bad input or option
   }
+  if (std::error_code ec; fs::is_directory(archive, ec)) {  // the tracer's directory: its anchor file inside
+    std::vector<fs::path> anchors;
+    for (const auto& entry : fs::directory_iterator(archive, ec))
+      if (entry.path().extension() == ".otf2" && entry.is_regular_file(ec))
+        anchors.push_back(entry.path());
+    if (anchors.size() != 1) {
+      std::cerr << "otf2ti: " << archive << ": a directory with " << anchors.size()
+                << " .otf2 files: give the archive's anchor file (DIR/traces.otf2)\n";
+      return 2;
+    }
+    archive = anchors[0].string();
+  }
+  otf2ti::capture_otf2_errors();
   otf2ti::guard_crashes(archive);
   try {
     otf2ti::Definitions defs = otf2ti::read_definitions(archive, flop_metric);
