@@ -16,7 +16,8 @@ int check_command(int argc, char** argv)
 {
   ReplayOptions opt;
   std::string baseline_path, tolerance_text = "2%";
-  bool write_baseline = false;
+  bool write_baseline = false, quiet = false;
+  std::string json;
   po::options_description desc(
       "usage: tireplay check --platform P.xml --trace TRACE --baseline B.json [--tolerance 2%] [--write-baseline]\n"
       "                      [replay options]\n\n"
@@ -29,7 +30,9 @@ int check_command(int argc, char** argv)
       ("tolerance", po::value(&tolerance_text)->default_value("2%"),
        "allowed relative change, 2% or 0.02; per-rank values smaller than 1% of the predicted time are held to "
        "that fraction of 1% of it")
-      ("write-baseline", po::bool_switch(&write_baseline), "record the baseline instead of checking it");
+      ("write-baseline", po::bool_switch(&write_baseline), "record the baseline instead of checking it")
+      ("json", po::value(&json), "also write this run's JSON summary to FILE")
+      ("quiet,q", po::bool_switch(&quiet), "print nothing but errors and warnings: the exit status says it all");
   desc.add(replay_options(opt));
   return guarded("check", [&]() -> int {
     if (!parse_options(argc, argv, desc))
@@ -46,18 +49,29 @@ int check_command(int argc, char** argv)
         std::filesystem::create_directories(dir, ec);
       opt.outputs = {{"--baseline", baseline_path}};
     }
+    if (!write_baseline && ((!baseline.trace.empty() && baseline.trace != opt.trace) ||
+                            (!baseline.platform.empty() && baseline.platform != opt.platform)))
+      std::fprintf(stderr, "tireplay check: warning: the baseline was made from trace %s on platform %s; this check "
+                           "replays trace %s on platform %s\n", baseline.trace.c_str(), baseline.platform.c_str(),
+                   opt.trace.c_str(), opt.platform.c_str());
+    if (!json.empty())
+      opt.outputs.push_back({"--json", json});
     ReplayResult result = run_replay(opt);
+    if (!json.empty())
+      write_json_summary(json, opt, result);
     print_problems(stderr, result);
     if (!result.blocked.empty())
       return kExitBlocked;
     if (write_baseline) {
       write_json_summary(baseline_path, opt, result);
-      std::printf("tireplay check: baseline written to %s (predicted time %.9f s)\n", baseline_path.c_str(),
-                  result.simulated_time);
+      if (!quiet)
+        std::printf("tireplay check: baseline written to %s (predicted time %.9f s)\n", baseline_path.c_str(),
+                    result.simulated_time);
       return kExitOk;
     }
     std::vector<Difference> differences = compare(baseline, result, tolerance);
-    print_check(stdout, baseline, result, tolerance, differences);
+    if (!quiet)
+      print_check(stdout, baseline, result, tolerance, differences);
     return differences.empty() ? kExitOk : kExitFailure;
   });
 }

@@ -53,12 +53,13 @@ int replay_command(int argc, char** argv)
                       opt.outputs.end());
     opt.output_dirs = {"--otf2-out"};
     ReplayResult result = run_replay(opt);
+    if (!quiet)  // first: a file that cannot be written after all does not lose the prediction
+      print_summary(stdout, result);
+    print_problems(stderr, result);
+    std::fflush(stdout);
     if (!json.empty())
       write_json_summary(json, opt, result);
     timed.write(result);
-    if (!quiet)
-      print_summary(stdout, result);
-    print_problems(stderr, result);
     return result.blocked.empty() ? kExitOk : kExitBlocked;
   });
 }

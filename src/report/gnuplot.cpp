@@ -44,7 +44,7 @@ void run_gnuplot(const std::string& script, const std::string& path)
 {
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
     throw InputError(path + ": drawing needs gnuplot (Debian package gnuplot-nox), which is not installed");
-  FILE* pipe = popen("gnuplot", "w");
+  FILE* pipe = popen("gnuplot > /dev/null", "w");  // a picture it cannot write would go to our stdout
   if (pipe == nullptr)
     throw InputError(path + ": cannot run gnuplot");
   std::fwrite(script.data(), 1, script.size(), pipe);

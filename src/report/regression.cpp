@@ -21,9 +21,14 @@ double number(const nlohmann::json& j, const char* key, const std::string& where
   return it->get<double>();
 }
 
-double change(double before, double after)
+/// "+1.25%", or "new" when the baseline's value was 0 ("+0.00%" said nothing of 0 -> 0.00085 s).
+std::string change(double before, double after)
 {
-  return before != 0 ? 100 * (after - before) / before : 0;
+  char text[32];
+  if (before == 0)
+    return after == 0 ? "+0.00%" : "new";
+  std::snprintf(text, sizeof text, "%+.2f%%", 100 * (after - before) / before);
+  return text;
 }
 
 } // namespace
@@ -45,6 +50,10 @@ Baseline read_baseline(const std::string& path)
   }
   Baseline b;
   b.simulated_time = number(j, "simulated_time", path);
+  if (auto t = j.find("trace"); t != j.end() && t->is_string())
+    b.trace = t->get<std::string>();
+  if (auto p = j.find("platform"); p != j.end() && p->is_string())
+    b.platform = p->get<std::string>();
   auto ranks       = j.find("per_rank");
   if (ranks == j.end() || !ranks->is_array())
     throw InputError(path + ": field 'per_rank' is missing or not an array");
@@ -105,8 +114,8 @@ void print_check(FILE* out, const Baseline& baseline, const ReplayResult& now, d
   std::fprintf(out, "tireplay check: %s (tolerance %g%%)\n",
                differences.empty() ? "ok" : (now.simulated_time > baseline.simulated_time ? "REGRESSION" : "CHANGED"),
                100 * tolerance);
-  std::fprintf(out, "  predicted time  %.9f s -> %.9f s  (%+.2f%%)\n", baseline.simulated_time, now.simulated_time,
-               change(baseline.simulated_time, now.simulated_time));
+  std::fprintf(out, "  predicted time  %.9f s -> %.9f s  (%s)\n", baseline.simulated_time, now.simulated_time,
+               change(baseline.simulated_time, now.simulated_time).c_str());
   size_t ranks = 0;
   for (const auto& d : differences)
     ranks += d.rank >= 0;
@@ -117,8 +126,8 @@ void print_check(FILE* out, const Baseline& baseline, const ReplayResult& now, d
   size_t printed = 0;
   for (const auto& d : differences)
     if (d.rank >= 0 && printed++ < shown)
-      std::fprintf(out, "  %6d  %-8s %16.9f %16.9f %+9.2f%%\n", d.rank, d.what.c_str(), d.before, d.after,
-                   change(d.before, d.after));
+      std::fprintf(out, "  %6d  %-8s %16.9f %16.9f %10s\n", d.rank, d.what.c_str(), d.before, d.after,
+                   change(d.before, d.after).c_str());
   if (ranks > shown)
     std::fprintf(out, "  ... %zu more\n", ranks - shown);
 }

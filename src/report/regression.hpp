@@ -13,6 +13,7 @@ namespace tireplay {
 struct Baseline {
   double simulated_time = 0;
   std::vector<RankStats> ranks;
+  std::string trace, platform;  // what it was made from, as given (empty in baselines that do not say)
 };
 
 /// Reads a baseline. Throws InputError naming the file and the missing or wrong field.

@@ -237,5 +237,21 @@ if [ -x "$otf2ti" ]; then
   expect_otf2ti otf2ti_directory "otf2ti: adir: a directory with 0 .otf2 files: give the archive's anchor file (DIR/traces.otf2)" -- adir -o out
 fi
 
+# check: -q and --json; a warning for a baseline of another trace or platform; a value from 0 is "new", not +0.00%
+"$tireplay" check --platform $P --trace t.txt --baseline base.json --write-baseline -q > quiet.out
+[ ! -s quiet.out ] && echo "ok   check_quiet" || { echo "FAIL check_quiet: $(cat quiet.out)"; failures=$((failures + 1)); }
+"$tireplay" check --platform $P --trace t.txt --baseline base.json --json run.json -q &&
+  python3 -c 'import json; json.load(open("run.json"))["simulated_time"]' && echo "ok   check_json" ||
+  { echo "FAIL check_json"; failures=$((failures + 1)); }
+cp t.txt other.txt
+expect check_other_trace 0 "tireplay check: warning: the baseline was made from trace t.txt on platform $P; this check replays trace other.txt on platform $P" -- check --platform $P --trace other.txt --baseline base.json -q
+printf '%s\n' "0 init" "1 init" "0 finalize" "1 finalize" > idle.txt
+"$tireplay" check --platform $P --trace idle.txt --baseline idle.json --write-baseline -q
+got=$("$tireplay" check --platform $P --trace t.txt --baseline idle.json 2> /dev/null | sed -n 2p)
+case "$got" in
+  *"(new)") echo "ok   check_from_zero";;
+  *) echo "FAIL check_from_zero: $got"; failures=$((failures + 1));;
+esac
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"
