@@ -35,7 +35,7 @@ void SegmentOptions::add_to(po::options_description& desc)
       ("segments", po::value(&choice.segments), "fit this many segments (default: the fewest within --max-error)")
       ("boundaries", po::value(&boundaries), "the segments' last sizes instead, in bytes: b1,b2,... (segment j "
                                              "holds the sizes in (b_{j-1}, b_j])")
-      ("max-error", po::value(&choice.max_relative_error)->default_value(0.02),
+      ("max-error", po::value(&choice.max_relative_error)->default_value(0.02, "0.02"),
        "the largest relative error of a fitted one-way time, for choosing the number of segments")
       ("min-points", po::value(&choice.min_points)->default_value(3), "distinct sizes per chosen segment (>= 2)");
 }

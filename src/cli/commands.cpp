@@ -2,6 +2,9 @@
 
 #include "src/trace/rank_reader.hpp"
 
+#include <simgrid/config.h>
+#include <simgrid/version.h>
+
 #include <iostream>
 
 #include <cstdio>
@@ -83,9 +86,25 @@ void usage(FILE* out)
 
 int run_cli(int argc, char** argv)
 {
-  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+      (std::strcmp(argv[1], "help") == 0 && argc == 2)) {
     usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? kExitBadInput : kExitOk;
+  }
+  if (std::strcmp(argv[1], "--version") == 0 || std::strcmp(argv[1], "version") == 0) {
+    std::printf("tireplay %s (SimGrid %d.%d.%d)\n", TIREPLAY_VERSION, SIMGRID_VERSION_MAJOR, SIMGRID_VERSION_MINOR,
+                SIMGRID_VERSION_PATCH);
+    return kExitOk;
+  }
+  if (std::strcmp(argv[1], "help") == 0) {  // tireplay help COMMAND: its --help
+    char help[] = "--help";
+    char* args[] = {argv[2], help, nullptr};
+    for (const auto& c : commands())
+      if (c.name == argv[2])
+        return c.run(2, args);
+    std::fprintf(stderr, "tireplay: unknown command '%s'\n", argv[2]);
+    usage(stderr);
+    return kExitBadInput;
   }
   for (const auto& c : commands())
     if (c.name == argv[1])

@@ -36,7 +36,7 @@ struct SweepOptions {
 const char* kSweepUsage =
     "usage: tireplay sweep --trace T --platform P --vary KEY=V1,V2,... [--vary ...] [--jobs N] -o STUDY\n"
     "                      [--emit-jobs FILE] [--plot svg|png|both|none] [-- replay options]\n"
-    "       tireplay sweep collect -o STUDY [--plot ...]\n\n"
+    "       tireplay sweep collect [-o] STUDY [--plot ...]\n\n"
     "Replays a trace once per combination of the variations (their cartesian product, the last --vary changing\n"
     "fastest), each run a `tireplay replay` process, at most --jobs at once. Writes STUDY/plan.json (the runs and\n"
     "their commands), STUDY/runs/ID.json and .err (each run's summary and messages), STUDY/results.csv (run, the\n"
@@ -108,7 +108,8 @@ int report(const SweepPlan& plan, const std::vector<std::string>& plots, bool qu
   for (const auto& r : results)
     ok += r.status == "ok" ? 1 : 0;
   if (!quiet || ok < results.size())
-    std::fprintf(stderr, "sweep: %zu runs, %zu ok, %zu not (see the status column): %s\n", results.size(), ok,
+    std::fprintf(stderr, "sweep: %zu run%s, %zu ok, %zu not (see the status column): %s\n", results.size(),
+                 results.size() == 1 ? "" : "s", ok,
                  results.size() - ok, (fs::path(plan.study) / "results.csv").c_str());
   return ok == results.size() ? kExitOk : kExitFailure;
 }
@@ -130,8 +131,10 @@ int collect_command(int argc, char** argv)
   desc.add_options()("help,h", "this help")("output,o", po::value(&study)->required(), "the study's directory")(
       "plot", po::value(&plot), "pictures: svg, png, both or none")("quiet,q", po::bool_switch(&quiet),
                                                                     "print nothing but problems");
+  po::positional_options_description positional;  // `sweep collect STUDY` as well as `-o STUDY`
+  positional.add("output", 1);
   try {
-    if (!parse_options(argc, argv, desc))
+    if (!parse_options(argc, argv, desc, &positional))
       return kExitOk;
     return report(read_plan(study), plot_paths(study, plot), quiet);
   } catch (const po::error& e) {

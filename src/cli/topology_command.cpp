@@ -78,7 +78,7 @@ int topology_command(int argc, char** argv)
       ("platform", po::value(&platform), "SimGrid XML platform")
       ("distances", po::value(&distances_file),
        "measured distances instead of the platform's routes: lines 'HOST_A HOST_B LATENCY [BANDWIDTH]'")
-      ("rho", po::value(&rho)->default_value(0.2), "Lowekamp's tolerance (0.2: 20%)")
+      ("rho", po::value(&rho)->default_value(0.2, "0.2"), "Lowekamp's tolerance (0.2: 20%)")
       ("cfg", po::value(&cfg)->composing(), "key:value, as for replay");
 
   return guarded("topology", [&]() -> int {

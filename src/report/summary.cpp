@@ -40,7 +40,8 @@ void print_problems(FILE* out, const ReplayResult& result)
                    static_cast<unsigned long long>(u.calls), u.seconds);
   }
   if (!result.blocked.empty()) {
-    std::fprintf(out, "tireplay: the replay ended with %zu ranks blocked:\n", result.blocked.size());
+    std::fprintf(out, "tireplay: the replay ended with %zu rank%s blocked:\n", result.blocked.size(),
+                 result.blocked.size() == 1 ? "" : "s");
     for (const auto& b : result.blocked)
       std::fprintf(out, "  rank %d: blocked in %s at %s\n", b.rank, b.action.c_str(), b.where.c_str());
   }
@@ -48,13 +49,14 @@ void print_problems(FILE* out, const ReplayResult& result)
   for (const auto& u : result.unmatched)
     (u.is_send ? sends : recvs)++;
   if (sends > 0)
-    std::fprintf(out, "tireplay: %zu messages were sent but never received:\n", sends);
+    std::fprintf(out, "tireplay: %zu message%s sent but never received:\n", sends,
+                 sends == 1 ? " was" : "s were");
   for (const auto& u : result.unmatched)
     if (u.is_send)
       std::fprintf(out, "  rank %d -> rank %d, tag %d, communicator %d, %llu bytes\n", u.src, u.dst, u.tag, u.comm,
                    static_cast<unsigned long long>(u.bytes));
   if (recvs > 0)
-    std::fprintf(out, "tireplay: %zu receives never got a message:\n", recvs);
+    std::fprintf(out, "tireplay: %zu receive%s never got a message:\n", recvs, recvs == 1 ? "" : "s");
   for (const auto& u : result.unmatched)
     if (!u.is_send)
       std::fprintf(out, "  rank %d <- %s, tag %d, communicator %d\n", u.dst,

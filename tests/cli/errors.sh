@@ -86,7 +86,7 @@ tireplay: 2 receives never got a message:
   rank 1 <- rank 0, tag 0, communicator 0" -- $(replay) --trace t_deadlock.txt
 
 trace t_unreceived.txt "0 send 1 7 100" "1 compute 1e6"
-expect unreceived_message 0 "tireplay: 1 messages were sent but never received:
+expect unreceived_message 0 "tireplay: 1 message was sent but never received:
   rank 0 -> rank 1, tag 7, communicator 0, 100 bytes" -- $(replay) --trace t_unreceived.txt
 
 # An exception SimGrid raises inside a rank (the link fails at 10 ms, in the middle of the transfer) ends the replay

@@ -92,7 +92,7 @@ if [ -x "$otf2ti" ]; then
 (see otf2ti --help)" -- x.otf2 -o out --threads 40000
   expect_otf2ti otf2ti_rate "otf2ti: --flop-rate: 1e+22 is out of range (1 to 1e15 flop/s)
 (see otf2ti --help)" -- x.otf2 -o out --flop-rate 1e22
-  expect_otf2ti otf2ti_rate_inf "otf2ti: --flop-rate: inf is out of range (1 to 1e15 flop/s)
+  expect_otf2ti otf2ti_rate_inf "otf2ti: --flop-rate: 'inf' is not a rate (e.g. 2.5e9, 2.5Gf, 800Mf)
 (see otf2ti --help)" -- x.otf2 -o out --flop-rate inf
   expect_otf2ti otf2ti_unknown "otf2ti: unrecognised option '--bogus'
 (see otf2ti --help)" -- x.otf2 -o out --bogus
@@ -252,6 +252,23 @@ case "$got" in
   *"(new)") echo "ok   check_from_zero";;
   *) echo "FAIL check_from_zero: $got"; failures=$((failures + 1));;
 esac
+
+# small things: --version, help, algorithms OPERATION, sweep collect STUDY, singular words, help defaults
+version=$("$tireplay" --version)
+case "$version" in "tireplay "[0-9]*" (SimGrid 3."*")") echo "ok   version: $version";; *) echo "FAIL version: $version"; failures=$((failures + 1));; esac
+help_text=$("$tireplay" help replay)
+[ "${help_text%%--platform*}" = "usage: tireplay replay " ] && echo "ok   help_command" || { echo "FAIL help_command"; failures=$((failures + 1)); }
+[ "$("$tireplay" algorithms bcast | head -1)" = "bcast" ] && [ "$("$tireplay" algorithms bcast | grep -vc '^  ')" = 1 ] &&
+  echo "ok   algorithms_one_operation" || { echo "FAIL algorithms_one_operation"; failures=$((failures + 1)); }
+expect algorithms_unknown 2 "tireplay algorithms: unknown operation 'bcats' (operations: barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan)" -- algorithms bcats
+"$tireplay" sweep collect emitted --plot none 2> collect.err
+grep -qx "sweep: 2 runs, 1 ok, 1 not (see the status column): emitted/results.csv" collect.err && echo "ok   collect_positional" || { echo "FAIL collect_positional: $(cat collect.err)"; failures=$((failures + 1)); }
+printf '%s\n' "0 init" "0 recv 1 0 10" "0 finalize" "1 init" "1 finalize" > one_blocked.txt
+expect one_rank_blocked 3 "tireplay: the replay ended with 1 rank blocked:
+  rank 0: blocked in recv at one_blocked.txt:2
+tireplay: 1 receive never got a message:
+  rank 0 <- rank 1, tag 0, communicator 0" -- replay --platform $P --trace one_blocked.txt -q
+"$tireplay" topology --help | grep -q -- '--rho arg (=0.2) ' && echo "ok   help_default" || { echo "FAIL help_default: $("$tireplay" topology --help | grep -- --rho)"; failures=$((failures + 1)); }
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"

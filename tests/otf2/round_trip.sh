@@ -18,7 +18,7 @@ if ! command -v mpirun >/dev/null || [ ! -f "$tracer" ]; then
 fi
 rm -rf "$work" && mkdir -p "$work"
 rate=$("$build/native/flop_rate")
-echo "flop loop rate: $rate flop/s"
+echo "flop loop rate: $rate (flop/s)"
 platform=$src/platforms/cluster_figure5.xml hosts=$src/platforms/hosts_figure5.txt
 failures=0
 time_of() { "$build/tireplay" replay --platform "$platform" --hostfile "$hosts" --trace "$1" --json "$2" > /dev/null &&

@@ -6,12 +6,14 @@
 #include "crash_guard.hpp"
 #include "convert.hpp"
 #include "definitions.hpp"
+#include "models/quantities.hpp"
 #include "otf2_errors.hpp"
 
 #include <boost/program_options.hpp>
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -179,13 +181,14 @@ int main(int argc, char** argv)
   std::string archive, out, flop_metric, bursts;
   otf2ti::Options options;
   int threads   = 1;
+  std::string flop_rate_text;
   bool one_file = false;
   po::options_description opts("otf2ti ARCHIVE/traces.otf2 -o OUTDIR [options]");
-  opts.add_options()("help,h", "this help")("output,o", po::value(&out), "output directory (required)")(
+  opts.add_options()("help,h", "this help")("version", "print the version")("output,o", po::value(&out), "output directory (required)")(
       "flop-metric", po::value(&flop_metric), "flop counter of the archive (default: PAPI_FP_OPS, PAPI_DP_OPS, PAPI_SP_OPS)")(
-      "flop-rate", po::value(&options.flop_rate)->default_value(1e9),
-      "flops per second of the traced machine, for computations without a flop counter")(
-      "cpu-threshold", po::value(&options.cpu_threshold)->default_value(1e-6),
+      "flop-rate", po::value(&flop_rate_text)->default_value("1Gf"),
+      "flops per second of the traced machine, for computations without a flop counter: 2.5e9, 2.5Gf, 800Mf")(
+      "cpu-threshold", po::value(&options.cpu_threshold)->default_value(1e-6, "1e-6"),
       "bursts shorter than this many seconds are left out (SMPI's smpi/cpu-threshold; 0 keeps them all)")(
       "threads", po::value(&threads)->default_value(1), "ranks read at once")(
       "one-file", po::bool_switch(&one_file), "all ranks in OUTDIR/trace.txt")(
@@ -208,8 +211,15 @@ int main(int argc, char** argv)
       std::cout << opts;
       return 0;
     }
+    if (vm.count("version")) {
+      std::cout << "otf2ti (tireplay) " << TIREPLAY_VERSION << "\n";
+      return 0;
+    }
     if (archive.empty() || (out.empty() && bursts.empty()))
       throw po::error("an archive (its .otf2 file) and -o OUTDIR (or --bursts FILE) are required");
+    options.flop_rate = tireplay::models::parse_quantity(flop_rate_text, tireplay::models::kSpeedUnits);
+    if (std::isnan(options.flop_rate))
+      throw po::error("--flop-rate: '" + flop_rate_text + "' is not a rate (e.g. 2.5e9, 2.5Gf, 800Mf)");
     // A rate beyond 1e15 flop/s (no core comes near) makes a second of CPU time overflow the trace's integers.
     if (!(options.flop_rate >= 1 && options.flop_rate <= 1e15))
       throw po::error("--flop-rate: " + number_text(options.flop_rate) + " is out of range (1 to 1e15 flop/s)");
