@@ -119,7 +119,8 @@ ReplayResult run_replay(const ReplayOptions& opt)
     replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
     replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
   }
-  inputs.remove_copies();  // every reader holds its copy open
+  if (np <= RankReader::kKeepOpenRanks)
+    inputs.remove_copies();  // every reader holds its copy open (beyond, they reopen it: removed at the end)
   for (int r = 0; r < np; r++) {
     ReplayState* state = replay.get();
     replay->p2p.actors[r] =

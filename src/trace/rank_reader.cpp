@@ -4,10 +4,13 @@
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace tireplay {
 namespace {
-constexpr size_t kBufferSize = 64 * 1024;
+constexpr size_t kBufferSize      = 64 * 1024;
+constexpr size_t kSmallBufferSize = 4 * 1024;  // past kKeepOpenRanks ranks: 100,000 ranks in 400 MB
 
 } // namespace
 
@@ -24,21 +27,49 @@ std::string input_error_text(const std::string& file, uint64_t line, const std::
   return msg;
 }
 
-RankReader::RankReader(const RankInput& input, int rank, int world_size) : input_(input), buffer_(kBufferSize)
+RankReader::RankReader(const RankInput& input, int rank, int world_size)
+    : input_(input), keep_open_(world_size <= kKeepOpenRanks),
+      buffer_(world_size <= kKeepOpenRanks ? kBufferSize : kSmallBufferSize)
 {
   state_.rank       = rank;
   state_.world_size = world_size;
   state_.comm_sizes.push_back(world_size);
-  stream_ = std::fopen(input.path.c_str(), "rb");
-  if (stream_ == nullptr)
+  fd_ = ::open(input.path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0)
     throw InputError(input.display_path + ": cannot open the trace of rank " + std::to_string(rank) + ": " +
                      std::strerror(errno));
+  if (!keep_open_) {
+    ::close(fd_);
+    fd_ = -1;
+  }
 }
 
 RankReader::~RankReader()
 {
-  if (stream_ != nullptr)
-    std::fclose(stream_);
+  if (fd_ >= 0)
+    ::close(fd_);
+}
+
+bool RankReader::refill()
+{
+  if (fd_ < 0) {
+    fd_ = ::open(input_.path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0)
+      throw InputError(input_.display_path + ": cannot open the trace: " + std::strerror(errno));
+  }
+  ssize_t got = 0;
+  do
+    got = ::pread(fd_, buffer_.data() + end_, buffer_.size() - end_, static_cast<off_t>(offset_));
+  while (got < 0 && errno == EINTR);
+  if (got < 0)
+    throw InputError(input_.display_path + ": read error: " + std::strerror(errno));
+  if (!keep_open_) {
+    ::close(fd_);
+    fd_ = -1;
+  }
+  offset_ += static_cast<uint64_t>(got);
+  end_ += static_cast<size_t>(got);
+  return got > 0;
 }
 
 bool RankReader::next_line(std::string_view& line)
@@ -61,13 +92,8 @@ bool RankReader::next_line(std::string_view& line)
     begin_ = 0;
     if (end_ == buffer_.size())
       buffer_.resize(buffer_.size() * 2);
-    size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, stream_);
-    if (got == 0) {
-      if (std::ferror(stream_))
-        throw InputError(input_.display_path + ": read error: " + std::strerror(errno));
+    if (!refill())
       eof_ = true;
-    }
-    end_ += got;
   }
 }
 

@@ -37,6 +37,10 @@ struct RankInput {
 
 class RankReader {
 public:
+  /// Beyond this many ranks, a reader opens its file at each refill of its buffer and closes it after (the
+  /// open-file limit, 20,000 here, must not bound the rank count), and its buffer starts smaller.
+  static constexpr int kKeepOpenRanks = 1024;
+
   RankReader(const RankInput& input, int rank, int world_size);
   ~RankReader();
   RankReader(const RankReader&)            = delete;
@@ -57,8 +61,13 @@ private:
   bool next_line(std::string_view& line);
   void read_comment(std::string_view line);
 
+  /// Reads more of the file after the buffer's end; false at its end.
+  bool refill();
+
   RankInput input_;
-  FILE* stream_ = nullptr;
+  int fd_ = -1;            // open while the reader keeps it (world size up to kKeepOpenRanks)
+  bool keep_open_ = true;
+  uint64_t offset_ = 0;    // of the next byte to read from the file
   std::vector<char> buffer_;
   size_t begin_ = 0, end_ = 0;
   bool eof_     = false;

@@ -6,12 +6,16 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <set>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 namespace fs = std::filesystem;
 
@@ -164,8 +168,14 @@ TraceInputs demultiplex(const std::string& path, int np)
 
   std::ifstream in(path);
   // A file per rank that has lines, made at its first line; ranks without lines share one empty file (a line for
-  // rank 999999 must not make a million files).
+  // rank 999999 must not make a million files). At most a quarter of the open-file limit (20,000 here), and 2048,
+  // are open at once: past that, all are closed and reopened for appending as lines come.
+  rlimit limit{};
+  size_t max_open = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+                     ? std::clamp<size_t>(limit.rlim_cur / 4, 1, 2048)
+                     : 2048;
   std::map<int, std::unique_ptr<FILE, int (*)(FILE*)>> outputs;
+  std::set<int> made;  // ranks whose copy exists
   int largest = -1;
   std::string line;
   uint64_t number = 0;
@@ -188,11 +198,14 @@ TraceInputs demultiplex(const std::string& path, int np)
       throw InputError(input_error_text(path, number, "rank " + std::to_string(rank) + " is out of range", t));
     auto out = outputs.find(rank);
     if (out == outputs.end()) {
+      if (outputs.size() >= max_open)
+        outputs.clear();  // closes them
       std::string name = rank_copy(inputs.temp_dir, rank);
-      out = outputs.emplace(rank, std::unique_ptr<FILE, int (*)(FILE*)>(std::fopen(name.c_str(), "wb"), &std::fclose))
+      out = outputs.emplace(rank, std::unique_ptr<FILE, int (*)(FILE*)>(std::fopen(name.c_str(), "ab"), &std::fclose))
                 .first;
       if (!out->second)
-        throw InputError(path + ": cannot write " + name);
+        throw InputError(path + ": cannot write " + name + ": " + std::strerror(errno));
+      made.insert(rank);
     }
     largest     = std::max(largest, rank);
     int written = std::fprintf(out->second.get(), "%llu\t%.*s\n", static_cast<unsigned long long>(number),
@@ -201,18 +214,18 @@ TraceInputs demultiplex(const std::string& path, int np)
       throw InputError(path + ": cannot write the split copy of the trace in " + inputs.temp_dir);
     inputs.total_bytes += static_cast<uint64_t>(written);  // the readers consume these copies
   }
-  if (outputs.empty())
+  outputs.clear();  // flushed and closed before the readers open the copies
+  if (made.empty())
     throw InputError(path + ": the trace holds no action");
   if (np > 0 && largest + 1 < np)
     throw InputError(path + ": no line for rank " + std::to_string(largest + 1) + " (--np " + std::to_string(np) + ")");
-  bool gaps = static_cast<int>(outputs.size()) < largest + 1;
-  outputs.clear();  // flush
+  bool gaps = static_cast<int>(made.size()) < largest + 1;
   std::string empty = inputs.temp_dir + "/empty.txt";
   if (gaps && !std::ofstream(empty))
     throw InputError(path + ": cannot write " + empty);
   for (int rank = 0; rank <= largest; rank++) {
     std::string name = rank_copy(inputs.temp_dir, rank);
-    inputs.ranks.push_back({path_exists(name) ? name : empty, path, true});
+    inputs.ranks.push_back({made.count(rank) != 0 ? name : empty, path, true});
   }
   return inputs;
 }

@@ -270,5 +270,20 @@ tireplay: 1 receive never got a message:
   rank 0 <- rank 1, tag 0, communicator 0" -- replay --platform $P --trace one_blocked.txt -q
 "$tireplay" topology --help | grep -q -- '--rho arg (=0.2) ' && echo "ok   help_default" || { echo "FAIL help_default: $("$tireplay" topology --help | grep -- --rho)"; failures=$((failures + 1)); }
 
+# W3: the open-file limit does not bound the rank count (a shared trace, an index, a directory: 1,500 ranks under
+# a limit of 256 open files)
+awk 'BEGIN { for (r = 0; r < 1500; r++) print r " compute 1000" }' > many.txt
+mkdir -p many_dir
+awk '{ print > ("many_dir/r" $1 ".txt") }' many.txt
+for r in $(seq 0 1499); do echo "many_dir/r$r.txt"; done > many_index.txt
+for layout in many.txt many_index.txt many_dir; do
+  if (ulimit -n 256; "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace $layout -q --oversubscribe \
+      --json many.json 2> many.err) && [ "$(python3 -c 'import json; print(json.load(open("many.json"))["ranks"])')" = 1500 ]; then
+    echo "ok   open_files_$layout"
+  else
+    echo "FAIL open_files_$layout: $(head -c 300 many.err)"; failures=$((failures + 1))
+  fi
+done
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"
