@@ -7,11 +7,13 @@
 #include "replay/placement.hpp"
 #include "replay/platform_changes.hpp"
 #include "src/trace/input_file.hpp"
+#include "src/trace/interruption.hpp"
 #include "src/trace/trace_source.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <xbt/config.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -69,12 +71,21 @@ ReplayResult run_replay(const ReplayOptions& opt)
     changes.push_back(parse_platform_change(s, false, "--set"));
 
   // Deadlocks are reported by us, with the trace lines the ranks block at.
+  set_abort_context((opt.trace + " on " + opt.platform).c_str());
   auto owned = make_engine(cfg, {"--cfg=surf/precision:1e-9", "--log=ker_engine.app:file:/dev/null",
                                  "--log=ker_engine.add:no"});
   sg4::Engine& engine = *owned;
   raise_open_file_limit();
   TraceInputs inputs = open_trace(opt.trace, opt.np);
   int np             = static_cast<int>(inputs.ranks.size());
+  // Each actor's stack guard page is one more memory mapping: past ~32,000 ranks the kernel's limit
+  // (vm.max_map_count, 65,530) stops SimGrid. Without guard pages a stack overflow is not caught, but the replay's
+  // actors use little stack.
+  constexpr int kGuardedRanks = 16384;
+  bool guard_given = std::any_of(opt.cfg.begin(), opt.cfg.end(),
+                                 [](const std::string& kv) { return kv.rfind("contexts/guard-size:", 0) == 0; });
+  if (np > kGuardedRanks && !guard_given)
+    simgrid::config::set_value<int>("contexts/guard-size", 0);
   std::vector<std::string> input_files{opt.platform, opt.hostfile, opt.deployment, opt.trace};
   for (const auto& r : inputs.ranks)
     input_files.push_back(r.display_path);

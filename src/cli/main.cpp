@@ -4,5 +4,6 @@
 int main(int argc, char** argv)
 {
   tireplay::exit_130_on_interruption();
+  tireplay::exit_2_on_abort();
   return tireplay::run_cli(argc, argv);
 }

@@ -8,9 +8,39 @@
 namespace tireplay {
 namespace {
 
-char g_cleanup[4096] = "";  // read in the handler: no allocation there
+char g_cleanup[4096] = "";  // read in the handlers: no allocation there
+char g_input[4096]   = "";
+
+void remove_cleanup();
+
+void say(const char* text)
+{
+  ssize_t ignored = write(STDERR_FILENO, text, std::strlen(text));
+  (void)ignored;
+}
+
+void on_abort(int)
+{
+  remove_cleanup();
+  say("tireplay: the simulation was stopped by SimGrid (its message is above)");
+  if (g_input[0] != '\0') {
+    say(" while replaying ");
+    say(g_input);
+  }
+  say(": an input or option beyond what it can simulate\n");
+  _exit(2);
+}
 
 void on_interruption(int)
+{
+  remove_cleanup();
+  const char message[] = "\ntireplay: interrupted\n";
+  ssize_t ignored      = write(STDERR_FILENO, message, sizeof message - 1);
+  (void)ignored;
+  _exit(130);
+}
+
+void remove_cleanup()
 {
   if (g_cleanup[0] != '\0') {
     if (DIR* dir = opendir(g_cleanup)) {
@@ -27,10 +57,6 @@ void on_interruption(int)
     }
     rmdir(g_cleanup);
   }
-  const char message[] = "\ntireplay: interrupted\n";
-  ssize_t ignored      = write(STDERR_FILENO, message, sizeof message - 1);
-  (void)ignored;
-  _exit(130);
 }
 
 } // namespace
@@ -43,6 +69,16 @@ void exit_130_on_interruption()
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
 }
+
+void exit_2_on_abort()
+{
+  struct sigaction action {};
+  action.sa_handler = on_abort;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGABRT, &action, nullptr);
+}
+
+void set_abort_context(const char* input) { std::strncpy(g_input, input, sizeof g_input - 1); }
 
 void set_interruption_cleanup(const char* directory)
 {

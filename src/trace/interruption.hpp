@@ -7,6 +7,11 @@ namespace tireplay {
 /// Installs the handlers (once, at start).
 void exit_130_on_interruption();
 
+/// SIGABRT (SimGrid's xbt_die on what it cannot simulate, after printing why): the message names `input` (the
+/// trace and platform being replayed, set when known), the temporary files are removed, exit 2.
+void exit_2_on_abort();
+void set_abort_context(const char* input);
+
 /// The directory of temporary files to remove if interrupted (one at a time; empty: none). Its files must be
 /// plain files directly inside it.
 void set_interruption_cleanup(const char* directory);
