@@ -304,5 +304,14 @@ else
   echo "skip simgrid_abort: vm.max_map_count is large enough for 40,000 guarded stacks here"
 fi
 
+# tools/regression/check_traces.sh: options after the paths; a missing binary said once, up front
+printf 'pair --platform %s --trace t.txt\n' "$P" > manifest.txt
+out=$(bash "$src/tools/regression/check_traces.sh" manifest.txt baselines --write-baseline --tireplay "$tireplay" 2>&1)
+[ $? -eq 0 ] && [ -f baselines/pair.json ] && echo "ok   check_traces_options_after" ||
+  { echo "FAIL check_traces_options_after: $out"; failures=$((failures + 1)); }
+out=$(bash "$src/tools/regression/check_traces.sh" manifest.txt baselines --tireplay ./no-such-binary 2>&1)
+[ $? -eq 2 ] && [ "$out" = "check_traces.sh: ./no-such-binary: no such program (build it with tools/setup.sh, or give --tireplay BIN)" ] &&
+  echo "ok   check_traces_no_binary" || { echo "FAIL check_traces_no_binary: $out"; failures=$((failures + 1)); }
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"

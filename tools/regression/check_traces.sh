@@ -7,17 +7,26 @@
 # Exit status: 0 all within tolerance, 1 some out of tolerance, 2 bad input (a run's error is printed).
 set -uo pipefail
 tireplay=${TIREPLAY:-build/tireplay}
-extra=()
-while [ $# -gt 2 ]; do
+extra=() positional=()
+while [ $# -gt 0 ]; do  # options before or after the two paths
   case $1 in
     --write-baseline) extra+=(--write-baseline); shift ;;
-    --tolerance) extra+=(--tolerance "$2"); shift 2 ;;
-    --tireplay) tireplay=$2; shift 2 ;;
-    *) echo "check_traces.sh: unknown option $1" >&2; exit 2 ;;
+    --tolerance) [ $# -ge 2 ] || { echo "check_traces.sh: --tolerance needs a value" >&2; exit 2; }
+                 extra+=(--tolerance "$2"); shift 2 ;;
+    --tireplay) [ $# -ge 2 ] || { echo "check_traces.sh: --tireplay needs a path" >&2; exit 2; }
+                tireplay=$2; shift 2 ;;
+    -*) echo "check_traces.sh: unknown option $1" >&2; exit 2 ;;
+    *) positional+=("$1"); shift ;;
   esac
 done
+set -- "${positional[@]}"
 if [ $# -ne 2 ] || [ ! -f "$1" ]; then
   echo "usage: check_traces.sh [--write-baseline] [--tolerance T] [--tireplay BIN] MANIFEST BASELINE_DIR" >&2
+  [ $# -eq 2 ] && echo "check_traces.sh: $1: no such manifest" >&2
+  exit 2
+fi
+if ! [ -x "$tireplay" ] && ! command -v "$tireplay" > /dev/null; then  # once, not once per run
+  echo "check_traces.sh: $tireplay: no such program (build it with tools/setup.sh, or give --tireplay BIN)" >&2
   exit 2
 fi
 manifest=$1
