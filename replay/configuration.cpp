@@ -256,8 +256,16 @@ Configuration parse_configuration(const std::vector<std::string>& pairs)
   return cfg;
 }
 
+namespace {
+bool g_stop_before_simulation = false;
+} // namespace
+
+void stop_before_simulation(bool stop) { g_stop_before_simulation = stop; }
+
 std::unique_ptr<sg4::Engine> make_engine(const Configuration& cfg, const std::vector<std::string>& extra_args)
 {
+  if (g_stop_before_simulation)
+    throw SimulationNotStarted{};
   // res_network warns of latencies below surf/precision: a negative one is refused by check_platform_values.
   std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--log=root.thres:warning",
                                 "--log=xbt_cfg.thres:warning", "--log=res_network.thres:error"};

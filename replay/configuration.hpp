@@ -24,6 +24,11 @@ struct Configuration {
 /// key for an unknown one).
 Configuration parse_configuration(const std::vector<std::string>& pairs);
 
+/// Thrown by make_engine() after stop_before_simulation(true): what the option fuzzer (tests/fuzz) stops at, once
+/// every option and file of a command has been checked. Not a std::exception: no command catches it.
+struct SimulationNotStarted {};
+void stop_before_simulation(bool stop);
+
 /// A SimGrid engine with SMPI's network model, quiet logs, `extra_args` (--log=...) and the checked SimGrid
 /// options; an option SimGrid itself refuses throws std::invalid_argument naming it.
 std::unique_ptr<simgrid::s4u::Engine> make_engine(const Configuration& cfg,

@@ -179,6 +179,12 @@ std::vector<models::ComputeBurst> read_bursts_table(const std::string& path)
     b.rank    = static_cast<int>(in.whole(0, "rank", 0, 1e6, "a rank (a whole number below 1000000)"));
     b.flops   = in.quantity(1, "flops", {}, "a number of flops (>= 0)");
     b.seconds = in.quantity(2, "seconds", models::kTimeUnits, kTimeExpected);
+    // A rate no machine has (1e300 flops in 1e-300 s made the platform's speed "inff", which SimGrid cannot run).
+    if (double rate = b.flops / b.seconds; b.seconds > 0 && b.flops > 0 && !(rate >= 1 && rate <= 1e18)) {
+      char text[64];
+      std::snprintf(text, sizeof text, "%.3g", rate);
+      in.fail(std::string("a rate of ") + text + " flop/s (flops / seconds), out of range (1 to 1e18)");
+    }
     bursts.push_back(b);
   }
   return bursts;

@@ -38,9 +38,15 @@ bool parse_options(int argc, char** argv, const boost::program_options::options_
   // Without a positional description, a word that is no option's value is an error, not silently dropped
   // (`replay ... --gantt a.svg b.png`); `--` ends the options, and what follows it is refused too.
   std::vector<std::string> words;  // a lone `--` is kept for compatibility: the options after it are ours too
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < argc; i++) {
+    // Boost's error messages substitute %option%-like placeholders again and again: a word holding one made the
+    // message never end (found by tests/fuzz's options target: `--%canonical_option%`).
+    for (const char* placeholder : {"%canonical_option%", "%option%", "%value%", "%prefix%", "%original_token%"})
+      if (std::strstr(argv[i], placeholder) != nullptr)
+        throw po::error(std::string("'") + argv[i] + "': " + placeholder + " cannot appear in an argument");
     if (std::strcmp(argv[i], "--") != 0)
       words.emplace_back(argv[i]);
+  }
   auto parser = po::command_line_parser(words).options(desc);
   if (positional != nullptr)
     parser.positional(*positional);

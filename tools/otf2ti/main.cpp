@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -204,6 +205,10 @@ int main(int argc, char** argv)
   po::positional_options_description positional;
   positional.add("archive", 1);
   try {
+    for (int i = 1; i < argc; i++)  // Boost substitutes these in its messages forever (tireplay's parse_options)
+      for (const char* placeholder : {"%canonical_option%", "%option%", "%value%", "%prefix%", "%original_token%"})
+        if (std::strstr(argv[i], placeholder) != nullptr)
+          throw po::error(std::string("'") + argv[i] + "': " + placeholder + " cannot appear in an argument");
     po::variables_map vm;
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
