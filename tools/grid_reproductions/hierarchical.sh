@@ -38,11 +38,13 @@ awk -F '\t' 'NR > 1 { k = $1 " " $2; if ($6 > best[k]) { best[k] = $6; at[k] = $
   END { for (k in best) printf "  %-24s %7.2f  (%d bytes)\n", k, best[k], at[k] }' "$data" | sort
 if have_gnuplot; then
   gnuplot <<GP
-set terminal pngcairo size 1100,450 noenhanced
+set terminal pngcairo size 1100,500 noenhanced
 set output '$root/docs/figures/hierarchical_10x24.png'
 set multiplot layout 1,2
-set logscale x 2; set grid; set key top right font ',9'
-set xlabel 'message (bytes)'; set ylabel 'enhancement factor (flat / hierarchical)'
+set logscale x 2; set grid; set key below font ',9'
+set xrange [700:6e6]; set yrange [0:*]
+set xtics ('1 KiB' 1024, '4 KiB' 4096, '16 KiB' 16384, '64 KiB' 65536, '256 KiB' 262144, '1 MiB' 1048576, '4 MiB' 4194304)
+unset xlabel; set ylabel 'enhancement factor (flat / hierarchical), by message size'
 set title 'Broadcast, 10 x 24 cores (Figure 5)'
 plot for [a in "flat chain segmented_chain binary_tree binomial"] '$data' using 3:(strcol(1) eq 'bcast' && strcol(2) eq a ? \$6 : 1/0) with linespoints title a
 set title 'Reduce, 10 x 24 cores (Figure 8)'
