@@ -112,8 +112,8 @@ std::vector<models::SegmentFit> fit_segments(const std::string& path, const std:
     worst = std::max(worst, s.max_relative_error);
   if (choice.boundaries.empty() && choice.segments == 0 && worst > choice.max_relative_error)
     std::fprintf(stderr, "tireplay calibrate: note: no segmentation of %s fits every point within %g%% (--max-error): "
-                         "the most accurate found, %zu segments, is off by up to %.3g%%\n",
-                 path.c_str(), 100 * choice.max_relative_error, fit.size(), 100 * worst);
+                         "the most accurate found, %zu segment%s, is off by up to %.3g%%\n",
+                 path.c_str(), 100 * choice.max_relative_error, fit.size(), fit.size() == 1 ? "" : "s", 100 * worst);
   return fit;
 }
 
@@ -307,7 +307,18 @@ int pingpong(int argc, char** argv)
     write_text(path, calibrate::cluster_platform_xml(cluster));
     std::vector<std::string> options;
     if (!no_factors) {
-      auto engine = engine_with_platform(path, {});
+      std::unique_ptr<simgrid::s4u::Engine> engine;
+      try {
+        engine = engine_with_platform(path, {});
+      } catch (const InputError& e) {  // name the tables, not a temporary file
+        std::string why = e.what();
+        if (why.rfind(path + ": ", 0) == 0)
+          why = why.substr(path.size() + 2);
+        std::string tables;
+        for (const auto& t : links.tables)
+          tables += (tables.empty() ? "" : ", ") + t;
+        throw InputError(tables + ": the platform these measurements give cannot be simulated: " + why);
+      }
       auto* a     = engine->host_by_name(prefix + "0");
       auto* b     = engine->host_by_name(prefix + "1");
       models::RouteParams route = models::route_params(*a, *b, models::network_factors_from_config());
