@@ -30,6 +30,8 @@ expect cfg_selector 2 "tireplay replay: --cfg smpi/coll-selector:mpich: tireplay
 expect cfg_factor 2 "tireplay replay: --cfg smpi/bw-factor:garbage: chunk 'garbage' is not bound:factor" -- $R --cfg smpi/bw-factor:garbage
 expect cfg_no_effect 0 "tireplay: note: --cfg smpi/privatization:yes has no effect on the replay of a time-independent trace" -- $R --cfg smpi/privatization:yes
 expect cfg_predict 2 "tireplay predict: --cfg network/model:Foo: 'Foo' is not one of: SMPI CM02 LV08 IB" -- predict --platform $P --op bcast --bytes 1000 --np 4 --cfg network/model:Foo
+printf '4 1000 1e-3\n' > alltoall.txt
+expect cfg_calibrate 2 "tireplay calibrate contention: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/...)" -- calibrate contention --alltoall alltoall.txt --platform $P --cfg foo:bar
 expect cfg_topology 2 "tireplay topology: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/...)" -- topology --platform $P --cfg foo:bar
 
 # C4, S6: platform values SimGrid cannot simulate
