@@ -29,7 +29,7 @@ std::string input_error_text(const std::string& file, uint64_t line, const std::
 
 RankReader::RankReader(const RankInput& input, int rank, int world_size)
     : input_(input), keep_open_(world_size <= kKeepOpenRanks),
-      buffer_(world_size <= kKeepOpenRanks ? kBufferSize : kSmallBufferSize)
+      buffer_size_(world_size <= kKeepOpenRanks ? kBufferSize : kSmallBufferSize)
 {
   state_.rank       = rank;
   state_.world_size = world_size;
@@ -74,6 +74,11 @@ bool RankReader::refill()
 
 bool RankReader::next_line(std::string_view& line)
 {
+  if (buffer_.empty()) {  // allocated at the first read, released at the end: a finished rank holds no buffer
+    if (eof_)
+      return false;
+    buffer_.resize(buffer_size_);
+  }
   while (true) {
     char* start = buffer_.data() + begin_;
     auto* nl    = static_cast<char*>(std::memchr(start, '\n', end_ - begin_));
@@ -84,8 +89,12 @@ bool RankReader::next_line(std::string_view& line)
       consumed_ += len + (nl != nullptr ? 1 : 0);
       return true;
     }
-    if (eof_)
+    if (eof_) {
+      std::vector<char>().swap(buffer_);
+      begin_ = end_ = 0;
+      text_         = {};
       return false;
+    }
     // Keep the partial line, then refill; grow only for a line longer than the buffer.
     std::memmove(buffer_.data(), start, end_ - begin_);
     end_ -= begin_;

@@ -68,7 +68,8 @@ private:
   int fd_ = -1;            // open while the reader keeps it (world size up to kKeepOpenRanks)
   bool keep_open_ = true;
   uint64_t offset_ = 0;    // of the next byte to read from the file
-  std::vector<char> buffer_;
+  size_t buffer_size_;        // its first size
+  std::vector<char> buffer_;  // empty before the first read and after the last
   size_t begin_ = 0, end_ = 0;
   bool eof_     = false;
   uint64_t line_number_ = 0;
