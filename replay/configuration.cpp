@@ -317,7 +317,7 @@ void check_platform_values(const sg4::Engine& engine, const std::string& platfor
     throw InputError(s.str());
   };
   for (const sg4::Host* h : engine.get_all_hosts())
-    for (int p = 0; p < h->get_pstate_count(); p++)
+    for (unsigned long p = 0; p < h->get_pstate_count(); p++)
       check("host", h->get_name(), "speed", h->get_pstate_speed(p) * models::speed_factor(*h), 1, 1e30, "flop/s");
   for (const sg4::Link* l : engine.get_all_links()) {
     check("link", l->get_name(), "bandwidth", l->get_bandwidth(), 1, 1e30, "bytes/s");

@@ -34,6 +34,10 @@ RankReader::RankReader(const RankInput& input, int rank, int world_size)
   state_.rank       = rank;
   state_.world_size = world_size;
   state_.comm_sizes.push_back(world_size);
+  if (input.empty) {
+    eof_ = true;
+    return;
+  }
   fd_ = ::open(input.path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0)
     throw InputError(input.display_path + ": cannot open the trace of rank " + std::to_string(rank) + ": " +

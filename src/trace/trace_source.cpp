@@ -225,7 +225,7 @@ TraceInputs demultiplex(const std::string& path, int np)
     throw InputError(path + ": cannot write " + empty);
   for (int rank = 0; rank <= largest; rank++) {
     std::string name = rank_copy(inputs.temp_dir, rank);
-    inputs.ranks.push_back({made.count(rank) != 0 ? name : empty, path, true});
+    inputs.ranks.push_back({made.count(rank) != 0 ? name : empty, path, true, made.count(rank) == 0});
   }
   return inputs;
 }
