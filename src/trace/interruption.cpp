@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstring>
 #include <dirent.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace tireplay {
@@ -44,15 +45,9 @@ void remove_cleanup()
 {
   if (g_cleanup[0] != '\0') {
     if (DIR* dir = opendir(g_cleanup)) {
-      char path[sizeof g_cleanup + 256];
-      while (dirent* entry = readdir(dir)) {
-        if (std::strcmp(entry->d_name, ".") == 0 || std::strcmp(entry->d_name, "..") == 0)
-          continue;
-        std::strcpy(path, g_cleanup);
-        std::strcat(path, "/");
-        std::strncat(path, entry->d_name, 255);
-        unlink(path);
-      }
+      while (dirent* entry = readdir(dir))
+        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
+          unlinkat(dirfd(dir), entry->d_name, 0);  // relative to the directory: no path to build
       closedir(dir);
     }
     rmdir(g_cleanup);
