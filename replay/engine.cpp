@@ -3,9 +3,11 @@
 #include "models/alltoall_models.hpp"
 #include "models/host_speed.hpp"
 #include "replay/configuration.hpp"
+#include "replay/fast/fast_engine.hpp"
 #include "replay/model_contexts.hpp"
 #include "replay/placement.hpp"
 #include "replay/platform_changes.hpp"
+#include "replay/simgrid_transport.hpp"
 #include "src/trace/input_file.hpp"
 #include "src/trace/interruption.hpp"
 #include "src/trace/trace_source.hpp"
@@ -58,6 +60,9 @@ ReplayResult run_replay(const ReplayOptions& opt)
     throw std::invalid_argument("--contention-signature is read by the models: it needs --select model");
   if (mode == SelectMode::Smpi && !opt.coll.empty())
     throw std::invalid_argument("--coll fixes algorithms, which --select smpi ignores: use --select fixed or model");
+  if (opt.fidelity != "full" && opt.fidelity != "fast")
+    throw std::invalid_argument("--fidelity: unknown level '" + opt.fidelity + "' (valid: full, fast)");
+  const bool fast = opt.fidelity == "fast";
   if (opt.reductions != "after" && opt.reductions != "steps")
     throw std::invalid_argument("--reductions: unknown mode '" + opt.reductions + "' (valid: after, steps)");
   if (opt.limit < 0)
@@ -125,22 +130,30 @@ ReplayResult run_replay(const ReplayOptions& opt)
   for (int r = 0; r < np; r++) {
     replay->ranks[r].rank   = r;
     replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np);
-    replay->p2p.hosts[r]    = hosts[r];
     replay->p2p.files[r]    = replay->ranks[r].reader->file();
     replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
     replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
   }
   if (np <= RankReader::kKeepOpenRanks)
     inputs.remove_copies();  // every reader holds its copy open (beyond, they reopen it: removed at the end)
-  for (int r = 0; r < np; r++) {
-    ReplayState* state = replay.get();
-    replay->p2p.actors[r] =
-        sg4::Actor::create(std::to_string(r), hosts[r], [state, r]() { run_rank(*state, r); }).get();
+  ReplayState* state = replay.get();
+  double clock       = 0;
+  if (fast) {
+    fast::FastEngine fast_engine(hosts);
+    replay->p2p.transport = &fast_engine;
+    fast_engine.run([state](int r) { run_rank(*state, r); });
+    clock = fast_engine.now();
+  } else {
+    SimGridTransport transport(hosts);
+    replay->p2p.transport = &transport;
+    for (int r = 0; r < np; r++)
+      transport.set_actor(r, sg4::Actor::create(std::to_string(r), hosts[r], [state, r]() { run_rank(*state, r); }).get());
+    engine.run();
+    clock = sg4::Engine::get_clock();
   }
-
-  engine.run();
+  replay->p2p.transport = nullptr;
   replay->progress.finish();
-  if (double clock = sg4::Engine::get_clock(); !(clock < 1e300)) {  // inf after `sleep 1e308` twice
+  if (!(clock < 1e300)) {  // inf after `sleep 1e308` twice
     std::string where;
     for (const auto& rank : replay->ranks)
       if (!rank.finished && where.empty())

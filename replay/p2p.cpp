@@ -3,14 +3,7 @@
 #include "src/trace/action.hpp"
 #include "src/trace/rank_reader.hpp"
 
-#include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Engine.hpp>
-#include <simgrid/s4u/Exec.hpp>
-#include <simgrid/s4u/Host.hpp>
-
 #include <algorithm>
-
-namespace sg4 = simgrid::s4u;
 
 namespace tireplay {
 namespace {
@@ -69,7 +62,7 @@ void RequestQueue::remove(Request* r)
 }
 
 P2PWorld::P2PWorld(int world_size)
-    : hosts(world_size), actors(world_size), speed_factors(world_size, 1.0), files(world_size), lines(world_size),
+    : speed_factors(world_size, 1.0), files(world_size), lines(world_size),
       inboxes_(world_size)
 {
 }
@@ -103,57 +96,23 @@ void P2PWorld::release(Request* r)
 
 void P2PWorld::drop(Transfer* t)
 {
-  if (--t->refs == 0) {
-    t->comm = nullptr;
-    transfers_.give_back(t);
-  }
+  if (--t->refs == 0)
+    transport->free_transfer(t);
 }
 
 void P2PWorld::start_transfer(Request* send)
 {
-  Transfer* t     = transfers_.take();
+  Transfer* t    = transport->new_transfer();
   t->refs        = 1;
-  send->transfer = t;  // visible before the simcall below lets other ranks run (they must not start another)
-  t->comm        = sg4::Comm::sendto_async(hosts[send->src], hosts[send->dst], send->bytes + kEnvelopeBytes);
-}
-
-bool P2PWorld::finished(Transfer* t)
-{
-  // SimGrid drops a communication's network action once it has ended; before that, bytes remain. Reading
-  // this needs no simcall, which saves a context switch for every message already delivered.
-  if (!t->done && t->comm->get_remaining() <= 0)
-    t->done = true;
-  return t->done;
-}
-
-void P2PWorld::wait_transfer(Transfer* t, int rank)
-{
-  while (t->comm == nullptr)  // another rank is inside the simcall that starts it
-    sg4::this_actor::yield();
-  if (finished(t))
-    return;
-  if (t->someone_waits) {
-    t->second_waiter = rank;
-    sg4::this_actor::suspend();
-    return;
-  }
-  t->someone_waits = true;
-  // A wait_any without timeout, unlike Comm::wait(), does not create a CPU sleep action to watch for host
-  // failures: the same completion date, less work for SimGrid's solver.
-  thread_local std::vector<sg4::CommPtr> one(1);
-  one[0] = t->comm;
-  sg4::Comm::wait_any(one);
-  one[0] = nullptr;
-  t->done = true;
-  if (t->second_waiter >= 0)
-    actors[t->second_waiter]->resume();
+  send->transfer = t;  // visible before the engine may let other ranks run (they must not start another)
+  transport->start(t, send->src, send->dst, static_cast<double>(send->bytes + kEnvelopeBytes));
 }
 
 void P2PWorld::wake(Request* r)
 {
   if (r->has_waiter) {
     r->has_waiter = false;
-    actors[r->is_send ? r->src : r->dst]->resume();
+    transport->resume(r->is_send ? r->src : r->dst);
   }
 }
 
@@ -188,7 +147,7 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
     const auto& overhead = nonblocking ? overheads[src].isend : overheads[src].send;
     if (!overhead.is_zero())
       if (double seconds = overhead.at(bytes); seconds > 0)
-        sg4::this_actor::sleep_for(seconds);
+        transport->sleep(seconds);
   }
   Request* s  = allocate(true, src, dst, tag, comm, bytes);
   s->detached = detached;
@@ -241,7 +200,7 @@ bool P2PWorld::is_complete(Request* r)
 {
   if (r->is_send && r->detached)
     return true;
-  return r->matched && r->transfer->comm != nullptr && finished(r->transfer);
+  return r->matched && transport->finished(r->transfer);
 }
 
 double P2PWorld::receive_overhead(const Request* r) const
@@ -256,20 +215,19 @@ double P2PWorld::receive_overhead(const Request* r) const
 double P2PWorld::complete(Request* r)
 {
   if (r->is_send && r->detached)
-    return sg4::Engine::get_clock();
+    return transport->now();
   if (!r->matched) {
     r->has_waiter = true;
-    sg4::this_actor::suspend();
+    transport->suspend();
   }
-  wait_transfer(r->transfer, r->is_send ? r->src : r->dst);
-  return r->transfer->comm->get_finish_time();
+  return transport->wait(r->transfer);
 }
 
 void P2PWorld::wait(Request* r)
 {
   complete(r);
   if (double seconds = receive_overhead(r); seconds > 0)
-    sg4::this_actor::sleep_for(seconds);
+    transport->sleep(seconds);
   release(r);
 }
 
@@ -280,7 +238,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
   };
   thread_local std::vector<Done> done;
   done.clear();
-  double start       = sg4::Engine::get_clock();
+  double start       = transport->now();
   bool any_overhead  = false;
   for (Request* r : requests) {
     // SMPI's waitany returns the detached sends first: they complete at once and cost nothing.
@@ -309,8 +267,8 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
       taken[pick] = true;
       t           = std::max(t, done[pick].at) + done[pick].overhead;
     }
-    if (double rest = t - sg4::Engine::get_clock(); rest > 0)
-      sg4::this_actor::sleep_for(rest);
+    if (double rest = t - transport->now(); rest > 0)
+      transport->sleep(rest);
   }
   for (Request* r : requests)
     release(r);
@@ -320,7 +278,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
 bool P2PWorld::test(Request* r)
 {
   if (config.test_sleep > 0)
-    sg4::this_actor::sleep_for(test_sleep_factor * config.test_sleep);
+    transport->sleep(test_sleep_factor * config.test_sleep);
   if (!is_complete(r)) {
     if (config.grow_injected_times)
       test_sleep_factor++;
@@ -349,13 +307,14 @@ std::vector<P2PWorld::Unmatched> P2PWorld::unmatched() const
 
 void P2PWorld::compute(int rank, double flops)
 {
-  if (flops <= 0)
-    return;
-  // As wait(): wait_any does not create the failure-watching sleep action that Exec::wait() does.
-  thread_local std::vector<sg4::ExecPtr> one(1);
-  one[0] = sg4::this_actor::exec_async(flops / speed_factors[rank]);
-  sg4::Exec::wait_any(one);
-  one[0] = nullptr;
+  if (flops > 0)
+    transport->execute(flops / speed_factors[rank]);
+}
+
+void P2PWorld::sleep(double seconds)
+{
+  if (seconds > 0)
+    transport->sleep(seconds);
 }
 
 } // namespace tireplay

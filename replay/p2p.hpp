@@ -2,36 +2,20 @@
 // FIFO matching by (communicator, source, tag) in the receiver's queue, detached (eager) sends below
 // smpi/send-is-detached-thresh, rendezvous above, transfers of size+16 bytes (the MPI envelope) that
 // start when both sides are posted (or at the send below smpi/async-small-thresh), and the
-// smpi/os, ois, or overheads. Matching is done here, in plain C++; SimGrid only carries the bytes.
+// smpi/os, ois, or overheads. Matching is done here, in plain C++, over an engine's Transport (replay/transport.hpp):
+// SimGrid's or the fast level's carry the bytes.
 #pragma once
 
+#include "replay/pool.hpp"
 #include "replay/smpi_config.hpp"
-
-#include <simgrid/s4u/Comm.hpp>
-#include <simgrid/s4u/Semaphore.hpp>
+#include "replay/transport.hpp"
 
 #include <cstdint>
 #include <map>
-#include <memory>
+#include <string>
 #include <vector>
 
-namespace simgrid::s4u {
-class Actor;
-class Host;
-}
-
 namespace tireplay {
-
-/// The bytes of one matched message in flight, shared by its send and receive requests. Only one actor at a
-/// time waits on the SimGrid communication (SimGrid keeps one timeout per side of a host-to-host transfer);
-/// the other side, if it waits too, sleeps on its semaphore and is woken when the first returns.
-struct Transfer {
-  simgrid::s4u::CommPtr comm;
-  bool done          = false;
-  bool someone_waits = false;
-  int second_waiter  = -1;  // world rank blocked until the transfer completes
-  int refs           = 0;
-};
 
 struct Request {
   Request* next = nullptr;  // in a matching queue
@@ -52,30 +36,6 @@ struct Request {
   bool has_waiter = false;  // its owner sleeps on its semaphore until this request is matched
 };
 
-/// Objects reused instead of allocated for each message: memory follows the number in flight, not the trace.
-template <class T> class Pool {
-public:
-  /// A fresh object (value-initialized).
-  T* take()
-  {
-    if (free_.empty()) {
-      chunks_.emplace_back(new T[kChunk]);
-      for (size_t i = kChunk; i-- > 0;)
-        free_.push_back(&chunks_.back()[i]);
-    }
-    T* object = free_.back();
-    free_.pop_back();
-    *object = T{};
-    return object;
-  }
-  void give_back(T* object) { free_.push_back(object); }
-
-private:
-  static constexpr size_t kChunk = 4096;
-  std::vector<std::unique_ptr<T[]>> chunks_;
-  std::vector<T*> free_;
-};
-
 /// Intrusive FIFO of requests.
 struct RequestQueue {
   Request* head = nullptr;
@@ -87,8 +47,7 @@ struct RequestQueue {
 /// What the replay of one rank needs to know about the others, shared by all ranks.
 struct P2PWorld {
   SmpiConfig config;
-  std::vector<simgrid::s4u::Host*> hosts;    // host of each world rank
-  std::vector<simgrid::s4u::Actor*> actors;  // per world rank; an actor suspends itself until its request matches
+  Transport* transport = nullptr;            // the engine's: set before the ranks start
   std::vector<HostOverheads> overheads;      // per world rank
   std::vector<double> speed_factors;         // per world rank: flops execute as flops / factor (models/host_speed.hpp)
   std::vector<std::string> files;            // per world rank: its trace file, for messages
@@ -117,6 +76,9 @@ struct P2PWorld {
   bool is_complete(Request* r);
   /// Executes `flops` on the calling rank's host, at its speed scaled by speed_factors (--scale host.speed).
   void compute(int rank, double flops);
+  /// The calling rank sleeps (nothing for 0).
+  void sleep(double seconds);
+  double now() const { return transport->now(); }
 
   /// Unmatched sends and receives left when the replay ends, for the report.
   struct Unmatched {
@@ -136,8 +98,6 @@ private:
   };
   void match(Request* send, Request* recv);
   void wake(Request* r);
-  void wait_transfer(Transfer* t, int rank);
-  bool finished(Transfer* t);
   /// Blocks until `r` completed, without the receive overhead. Returns the completion date.
   double complete(Request* r);
   double receive_overhead(const Request* r) const;
@@ -146,7 +106,6 @@ private:
 
   std::vector<Inbox> inboxes_;  // by destination world rank
   Pool<Request> requests_;
-  Pool<Transfer> transfers_;
 };
 
 } // namespace tireplay

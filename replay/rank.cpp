@@ -1,14 +1,8 @@
 // The replay of one rank: read an action, execute it with SMPI's semantics (smpi_replay.cpp), repeat.
 #include "replay/replay_state.hpp"
 
-#include <simgrid/Exception.hpp>
-#include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Engine.hpp>
-
 #include <exception>
 #include <stdexcept>
-
-namespace sg4 = simgrid::s4u;
 
 namespace tireplay {
 namespace {
@@ -157,7 +151,7 @@ void RankReplay::collective(const Action& a)
 
 void RankReplay::execute(const Action& a)
 {
-  const double start = sg4::Engine::get_clock();
+  const double start = p2p_.now();
   double* bucket     = &me_.stats.comm_seconds;
   switch (a.kind) {
     case ActionKind::Init:
@@ -186,7 +180,7 @@ void RankReplay::execute(const Action& a)
       break;
     case ActionKind::Sleep:
       bucket = &me_.stats.compute_seconds;
-      sg4::this_actor::sleep_for(a.seconds);
+      p2p_.transport->sleep(a.seconds);
       break;
     case ActionKind::Send:
     case ActionKind::Ssend:
@@ -240,13 +234,13 @@ void RankReplay::execute(const Action& a)
     }
     default: {
       collective(a);
-      double after_comm = sg4::Engine::get_clock();
+      double after_comm = p2p_.now();
       me_.stats.comm_seconds += after_comm - start;
       // SMPI's replay executes the reduction flops on every rank after the collective, even without
       // smpi/simulate-computation; with --reductions steps, a reduce's algorithm executed them.
       if (!(a.kind == ActionKind::Reduce && replay_.reductions_in_steps))
         p2p_.compute(me_.rank, a.flops);
-      double end = sg4::Engine::get_clock();
+      double end = p2p_.now();
       me_.stats.compute_seconds += end - after_comm;
       record(a.kind, a, start, after_comm, 0);
       if (end > after_comm)
@@ -254,7 +248,7 @@ void RankReplay::execute(const Action& a)
       return;
     }
   }
-  double end = sg4::Engine::get_clock();
+  double end = p2p_.now();
   *bucket += end - start;
   record(a.kind, a, start, end, a.kind == ActionKind::Compute ? a.flops : 0);
 }
@@ -302,7 +296,7 @@ void stop_replay(ReplayState& replay, const std::string& message)
 {
   if (replay.error.empty())
     replay.error = message;
-  sg4::Actor::kill_all();
+  replay.p2p.transport->stop_all();
 }
 
 } // namespace
@@ -314,7 +308,7 @@ void run_rank(ReplayState& replay, int rank)
   Action action;
   try {
     if (replay.p2p.config.init_sleep > 0)
-      sg4::this_actor::sleep_for(replay.p2p.config.init_sleep);
+      replay.p2p.sleep(replay.p2p.config.init_sleep);
     while (me.reader->next(action)) {
       me.current      = action.kind;
       me.current_line = me.reader->line();
@@ -327,7 +321,7 @@ void run_rank(ReplayState& replay, int rank)
     me.current      = ActionKind::Finalize;
     replayer.finish();
     me.finished          = true;
-    me.stats.finish_time = sg4::Engine::get_clock();
+    me.stats.finish_time = replay.p2p.now();
   } catch (const InputError& e) {
     stop_replay(replay, e.what());
   } catch (const std::exception& e) {  // raised while executing the action: it names the action's line

@@ -1,7 +1,5 @@
 #include "replay/collectives/coll.hpp"
 
-#include <simgrid/s4u/Actor.hpp>
-
 namespace tireplay {
 
 Coll::Coll(P2PWorld& world, const Communicator& comm, int world_rank)

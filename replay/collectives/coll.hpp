@@ -68,6 +68,9 @@ public:
   void waitall(std::vector<Request*>& requests);
   /// Executes `flops` on this rank's host (a reduction), blocking; nothing for 0.
   void compute(double flops);
+  /// Simulated seconds, and a pause of this rank (an algorithm that holds a message until a planned date).
+  double now() const { return world_.now(); }
+  void sleep(double seconds) { world_.sleep(seconds); }
   /// MPI_Sendrecv: isend + irecv, then both waited.
   void sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag);
 

@@ -6,6 +6,8 @@
 #include "replay/collectives/algorithms.hpp"
 #include "replay/collectives/hierarchy/levels.hpp"
 
+#include <algorithm>
+
 namespace tireplay::algorithms {
 
 namespace {

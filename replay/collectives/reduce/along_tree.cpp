@@ -2,9 +2,6 @@
 
 #include "models/reduce_models.hpp"
 
-#include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Engine.hpp>
-
 #include <deque>
 #include <tuple>
 
@@ -14,7 +11,7 @@ void reduce_along_tree(Coll& c, const CollArgs& args, const models::ReductionTre
 {
   if (args.bytes == 0)
     return;
-  const double entry = simgrid::s4u::Engine::get_clock();
+  const double entry = c.now();
   const int size     = c.size();
   const int me       = (c.rank() - args.root + size) % size;
   auto rank_of       = [&](int t) { return (t + args.root) % size; };
@@ -31,8 +28,8 @@ void reduce_along_tree(Coll& c, const CollArgs& args, const models::ReductionTre
   if (tree.parent[me] < 0)
     return;
   // Below SimGrid's precision (--cfg surf/precision, 1e-9 s), a hold is rounding in the schedule's times.
-  if (double hold = entry + tree.send_start[me] - simgrid::s4u::Engine::get_clock(); release && hold > 1e-9)
-    simgrid::s4u::this_actor::sleep_for(hold);
+  if (double hold = entry + tree.send_start[me] - c.now(); release && hold > 1e-9)
+    c.sleep(hold);
   c.send(rank_of(tree.parent[me]), args.bytes, kTagReduce);
 }
 

@@ -1,0 +1,103 @@
+#include "replay/simgrid_transport.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Exec.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay {
+
+SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts) : hosts_(std::move(hosts)), actors_(hosts_.size())
+{
+}
+
+double SimGridTransport::now() const
+{
+  return sg4::Engine::get_clock();
+}
+
+void SimGridTransport::sleep(double seconds)
+{
+  sg4::this_actor::sleep_for(seconds);
+}
+
+void SimGridTransport::execute(double flops)
+{
+  // A wait_any without timeout, unlike Exec::wait(), does not create the CPU sleep action that watches for host
+  // failures: the same completion date, less work for SimGrid's solver.
+  thread_local std::vector<sg4::ExecPtr> one(1);
+  one[0] = sg4::this_actor::exec_async(flops);
+  sg4::Exec::wait_any(one);
+  one[0] = nullptr;
+}
+
+void SimGridTransport::suspend()
+{
+  sg4::this_actor::suspend();
+}
+
+void SimGridTransport::resume(int rank)
+{
+  actors_[rank]->resume();
+}
+
+Transfer* SimGridTransport::new_transfer()
+{
+  return comms_.take();
+}
+
+void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
+{
+  static_cast<Comm*>(t)->comm = sg4::Comm::sendto_async(hosts_[src], hosts_[dst], bytes);
+}
+
+bool SimGridTransport::finished(Transfer* t)
+{
+  // SimGrid drops a communication's network action once it has ended; before that, bytes remain. Reading
+  // this needs no simcall, which saves a context switch for every message already delivered.
+  auto* c = static_cast<Comm*>(t);
+  if (c->comm == nullptr)  // another rank is inside the simcall that starts it
+    return false;
+  if (!c->done && c->comm->get_remaining() <= 0)
+    c->done = true;
+  return c->done;
+}
+
+double SimGridTransport::wait(Transfer* t)
+{
+  auto* c = static_cast<Comm*>(t);
+  while (c->comm == nullptr)
+    sg4::this_actor::yield();
+  if (finished(c))
+    return c->comm->get_finish_time();
+  if (c->someone_waits) {
+    c->second_waiter = sg4::Actor::self();
+    sg4::this_actor::suspend();
+    return c->comm->get_finish_time();
+  }
+  c->someone_waits = true;
+  // As execute(): wait_any creates no failure-watching action.
+  thread_local std::vector<sg4::CommPtr> one(1);
+  one[0] = c->comm;
+  sg4::Comm::wait_any(one);
+  one[0]  = nullptr;
+  c->done = true;
+  if (c->second_waiter != nullptr)
+    c->second_waiter->resume();
+  return c->comm->get_finish_time();
+}
+
+void SimGridTransport::free_transfer(Transfer* t)
+{
+  auto* c = static_cast<Comm*>(t);
+  c->comm = nullptr;
+  comms_.give_back(c);
+}
+
+void SimGridTransport::stop_all()
+{
+  sg4::Actor::kill_all();
+}
+
+} // namespace tireplay

@@ -1,0 +1,53 @@
+// The transport of the full fidelity level: ranks are S4U actors, transfers SimGrid communications between
+// hosts (sendto_async: SMPI's network model, max-min sharing, cross-traffic), computations S4U executions.
+#pragma once
+
+#include "replay/pool.hpp"
+#include "replay/transport.hpp"
+
+#include <simgrid/s4u/Comm.hpp>
+
+#include <vector>
+
+namespace simgrid::s4u {
+class Actor;
+class Host;
+}
+
+namespace tireplay {
+
+class SimGridTransport final : public Transport {
+public:
+  /// hosts[r]: rank r's host. Actors are set once created.
+  explicit SimGridTransport(std::vector<simgrid::s4u::Host*> hosts);
+
+  void set_actor(int rank, simgrid::s4u::Actor* actor) { actors_[rank] = actor; }
+
+  double now() const override;
+  void sleep(double seconds) override;
+  void execute(double flops) override;
+  void suspend() override;
+  void resume(int rank) override;
+  Transfer* new_transfer() override;
+  void start(Transfer* t, int src, int dst, double bytes) override;
+  bool finished(Transfer* t) override;
+  double wait(Transfer* t) override;
+  void free_transfer(Transfer* t) override;
+  void stop_all() override;
+
+private:
+  /// Only one actor at a time waits on the SimGrid communication (SimGrid keeps one timeout per side of a
+  /// host-to-host transfer); the other side, if it waits too, is suspended and resumed when the first returns.
+  struct Comm : Transfer {
+    simgrid::s4u::CommPtr comm;
+    bool done                       = false;
+    bool someone_waits              = false;
+    simgrid::s4u::Actor* second_waiter = nullptr;
+  };
+
+  std::vector<simgrid::s4u::Host*> hosts_;
+  std::vector<simgrid::s4u::Actor*> actors_;
+  Pool<Comm> comms_;
+};
+
+} // namespace tireplay

@@ -1,0 +1,44 @@
+// What the MPI rules (replay/p2p) need from an engine: a clock, ranks that block and wake, computations, and
+// transfers of bytes between the ranks' hosts. The SimGrid engine (replay/simgrid_transport) and the fast engine
+// (replay/fast/) implement it; everything above — matching, collectives, the replay of a rank — is written once.
+// Calls without a rank act on the calling rank (the one whose actor or fiber runs).
+#pragma once
+
+namespace tireplay {
+
+/// The bytes of one matched message in flight, shared by its send and receive requests (refs). Engines derive
+/// their own record from it.
+struct Transfer {
+  int refs = 0;
+};
+
+class Transport {
+public:
+  virtual ~Transport() = default;
+
+  /// Simulated seconds.
+  virtual double now() const = 0;
+  /// Blocks the calling rank for `seconds`.
+  virtual void sleep(double seconds) = 0;
+  /// Executes `flops` on the calling rank's host (flops already divided by the rank's speed factor); blocks.
+  virtual void execute(double flops) = 0;
+  /// Blocks the calling rank until another calls resume(rank).
+  virtual void suspend() = 0;
+  virtual void resume(int rank) = 0;
+
+  /// A transfer record, before it starts: the caller publishes it (other ranks may run inside start()).
+  virtual Transfer* new_transfer() = 0;
+  /// Starts moving `bytes` from rank `src`'s host to rank `dst`'s.
+  virtual void start(Transfer* t, int src, int dst, double bytes) = 0;
+  /// Whether the bytes have arrived, without blocking.
+  virtual bool finished(Transfer* t) = 0;
+  /// Blocks the calling rank until the bytes have arrived; returns the date they did.
+  virtual double wait(Transfer* t) = 0;
+  /// Called when the last request holding `t` lets it go.
+  virtual void free_transfer(Transfer* t) = 0;
+
+  /// Ends the simulation after an error: no other rank runs again.
+  virtual void stop_all() = 0;
+};
+
+} // namespace tireplay
