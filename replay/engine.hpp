@@ -31,6 +31,7 @@ struct ReplayOptions {
   std::vector<std::pair<std::string, std::string>> outputs;  // (option, path) the command writes; checked
                                                              // against the inputs before the simulation
   std::vector<std::string> output_dirs;                      // options of `outputs` that name a directory
+  std::string fidelity = "full";  // "full": SimGrid's simulation; "fast": the fast level's engine (replay/fast/)
   bool progress        = false;
   bool record_timeline = false;  // fill ReplayResult::timeline
 };

@@ -40,6 +40,11 @@ po::options_description replay_options(ReplayOptions& opt)
       ("deployment", po::value(&opt.deployment), "SimGrid deployment file placing one actor per rank")
       ("np", po::value(&opt.np)->default_value(0), "number of ranks (default: as many as the trace has)")
       ("oversubscribe", po::bool_switch(&opt.oversubscribe), "wrap around the hostfile when ranks outnumber hosts")
+      ("fidelity", po::value(&opt.fidelity)->default_value("full")->notifier([](const std::string& level) {
+         if (level != "full" && level != "fast")
+           throw po::error("--fidelity: unknown level '" + level + "' (valid: full, fast)");
+       }), "full (SimGrid's simulation, smpirun -replay's times) or fast (tireplay's own event engine: "
+           "faster, within docs/fidelity.md's error)")
       ("cfg", po::value(&opt.cfg)->composing(), "key:value configuration: smpi/... for the MPI model, else SimGrid's")
       ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`); kept with "
                                                   "--select model, which then chooses the other operations")

@@ -1,13 +1,19 @@
 // gen_trace: writes a large synthetic time-independent (TI) MPI trace in the format
 // replayed by SimGrid 3.32 (`smpirun -replay`), for benchmarking tireplay.
 //
-// Workload, per rank and per iteration:
+// Workloads (--pattern), per rank and per iteration:
+// stencil (default):
 //   <r> compute <F>
 //   for each of the 4 neighbours d = 0..3:
 //     <r> irecv <nbr[d]> <tag> <count> 0      (datatype 0 = MPI_DOUBLE, 8 bytes)
 //     <r> isend <nbr[d]> <tag> <count> 0
 //   <r> waitall
 //   <r> allreduce 1 <flops_small> 0
+// wavefront (NPB LU's SSOR, the LU.W class of traces): on a non-periodic px x py grid, a lower sweep over
+//   8 planes (blocking recv from -x and -y, compute F/16, blocking send to +x and +y), the upper sweep back
+//   (from +x, +y to -x, -y), then the stencil's halo exchange with B-byte messages and the allreduce; sweep
+//   messages are B/8 bytes.
+// alltoall (all-to-all heavy): compute F, then alltoall of B/8 doubles per pair.
 // framed by `<r> init` (first line) and `<r> finalize` (last line).
 //
 // Neighbours: ranks are laid out on a periodic px x py grid (px = largest divisor of N
@@ -40,15 +46,16 @@
 
 namespace {
 
-constexpr int kActionsPerIteration = 1 + 4 * 2 + 1 + 1; // compute, 4x(irecv+isend), waitall, allreduce
 constexpr int kFixedActions        = 2;                 // init + finalize
+constexpr int kSweepPlanes         = 8;                 // wavefront: planes per sweep
 
 [[noreturn]] void usage(const char* prog, const char* msg = nullptr)
 {
   if (msg)
     std::fprintf(stderr, "%s: %s\n", prog, msg);
   std::fprintf(stderr,
-               "Usage: %s --ranks N --actions M --out DIR [--bytes B] [--flops F] [--allreduce-flops f]\n"
+               "Usage: %s --ranks N --actions M --out DIR [--pattern P] [--bytes B] [--flops F] [--allreduce-flops f]\n"
+               "  --pattern P          stencil (default), wavefront (NPB LU-like) or alltoall\n"
                "  --ranks N            number of MPI ranks (>= 2)\n"
                "  --actions M          approximate total number of actions over all ranks\n"
                "  --out DIR            output directory (created if needed)\n"
@@ -137,6 +144,72 @@ void neighbours(const Grid& g, int n, int r, int nbr[4])
   nbr[3] = ((y - 1 + g.py) % g.py) * g.px + x;
 }
 
+/// One iteration of the stencil pattern for rank r.
+std::string stencil_block(const Grid& g, int n, int r, const std::string& flops_s, const std::string& count_s,
+                          const std::string& arflops_s)
+{
+  const std::string rs = std::to_string(r);
+  int nbr[4];
+  neighbours(g, n, r, nbr);
+  std::string block = rs + " compute " + flops_s + "\n";
+  for (int d = 0; d < 4; ++d) {
+    const std::string p = std::to_string(nbr[d]);
+    block += rs + " irecv " + p + " " + std::to_string(d ^ 1) + " " + count_s + " 0\n";
+    block += rs + " isend " + p + " " + std::to_string(d) + " " + count_s + " 0\n";
+  }
+  block += rs + " waitall\n";
+  block += rs + " allreduce 1 " + arflops_s + " 0\n";
+  return block;
+}
+
+/// One iteration of the wavefront pattern (LU's lower and upper sweeps, then the stencil's exchange).
+std::string wavefront_block(const Grid& g, int n, int r, double flops, long long count,
+                            const std::string& count_s, const std::string& arflops_s)
+{
+  const std::string rs = std::to_string(r);
+  const int x = r % g.px, y = r / g.px;
+  const std::string sweep_count = std::to_string(std::max(1LL, count / 8));
+  const std::string plane_flops = format_number(std::floor(flops / (2 * kSweepPlanes)));
+  auto at = [&](int dx, int dy) {
+    int nx = x + dx, ny = y + dy;
+    return nx >= 0 && nx < g.px && ny >= 0 && ny < g.py ? ny * g.px + nx : -1;
+  };
+  std::string block;
+  for (int sweep = 0; sweep < 2; ++sweep) {
+    const int s = sweep == 0 ? -1 : 1;  // the lower sweep receives from -x, -y; the upper from +x, +y
+    for (int k = 0; k < kSweepPlanes; ++k) {
+      for (int from : {at(s, 0), at(0, s)})
+        if (from >= 0)
+          block += rs + " recv " + std::to_string(from) + " " + std::to_string(10 + sweep) + " " + sweep_count + " 0\n";
+      block += rs + " compute " + plane_flops + "\n";
+      for (int to : {at(-s, 0), at(0, -s)})
+        if (to >= 0)
+          block += rs + " send " + std::to_string(to) + " " + std::to_string(10 + sweep) + " " + sweep_count + " 0\n";
+    }
+  }
+  int nbr[4];
+  neighbours(g, n, r, nbr);
+  for (int d = 0; d < 4; ++d) {
+    const std::string p = std::to_string(nbr[d]);
+    block += rs + " irecv " + p + " " + std::to_string(d ^ 1) + " " + count_s + " 0\n";
+    block += rs + " isend " + p + " " + std::to_string(d) + " " + count_s + " 0\n";
+  }
+  block += rs + " waitall\n";
+  block += rs + " allreduce 5 " + arflops_s + " 0\n";
+  return block;
+}
+
+std::string alltoall_block(int r, const std::string& flops_s, const std::string& count_s)
+{
+  const std::string rs = std::to_string(r);
+  return rs + " compute " + flops_s + "\n" + rs + " alltoall " + count_s + " " + count_s + " 0 0\n";
+}
+
+long long lines_of(const std::string& s)
+{
+  return static_cast<long long>(std::count(s.begin(), s.end(), '\n'));
+}
+
 bool write_all(std::FILE* f, const std::string& s)
 {
   return std::fwrite(s.data(), 1, s.size(), f) == s.size();
@@ -150,6 +223,7 @@ int main(int argc, char** argv)
   long long ranks = -1, actions = -1, bytes = 8192;
   double flops = 1e6, allreduce_flops = 1;
   std::string out;
+  std::string pattern = "stencil";
 
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -164,6 +238,8 @@ int main(int argc, char** argv)
       actions = parse_ll(prog, "--actions", v);
     else if (a == "--out")
       out = v;
+    else if (a == "--pattern")
+      pattern = v;
     else if (a == "--bytes")
       bytes = parse_ll(prog, "--bytes", v);
     else if (a == "--flops")
@@ -179,13 +255,11 @@ int main(int argc, char** argv)
     usage(prog, "--ranks must be in [2, 1000000]");
   if (bytes < 8)
     usage(prog, "--bytes must be >= 8");
+  if (pattern != "stencil" && pattern != "wavefront" && pattern != "alltoall")
+    usage(prog, "--pattern must be stencil, wavefront or alltoall");
 
   const int n              = static_cast<int>(ranks);
   const long long count    = bytes / 8; // MPI_DOUBLE elements
-  const long long per_rank = actions / n;
-  long long iters          = (per_rank - kFixedActions + kActionsPerIteration / 2) / kActionsPerIteration;
-  if (iters < 1)
-    iters = 1;
 
   std::error_code ec;
   std::filesystem::create_directories(out, ec);
@@ -203,6 +277,19 @@ int main(int argc, char** argv)
   const std::string flops_s   = format_number(flops);
   const std::string arflops_s = format_number(allreduce_flops);
   const std::string count_s   = std::to_string(count);
+  auto block_of = [&](int r) {
+    if (pattern == "wavefront")
+      return wavefront_block(g, n, r, flops, count, count_s, arflops_s);
+    if (pattern == "alltoall")
+      return alltoall_block(r, flops_s, count_s);
+    return stencil_block(g, n, r, flops_s, count_s, arflops_s);
+  };
+  long long per_iteration = 0;  // actions of one iteration over all ranks
+  for (int r = 0; r < n; ++r)
+    per_iteration += lines_of(block_of(r));
+  long long iters = (actions - kFixedActions * n + per_iteration / 2) / per_iteration;
+  if (iters < 1)
+    iters = 1;
 
   static char iobuf[1 << 22]; // 4 MiB stdio buffer
   std::string index;
@@ -211,19 +298,7 @@ int main(int argc, char** argv)
 
   for (int r = 0; r < n; ++r) {
     const std::string rs = std::to_string(r);
-    int nbr[4];
-    neighbours(g, n, r, nbr);
-
-    // One iteration is the same text every time: build it once.
-    block.clear();
-    block += rs + " compute " + flops_s + "\n";
-    for (int d = 0; d < 4; ++d) {
-      const std::string p = std::to_string(nbr[d]);
-      block += rs + " irecv " + p + " " + std::to_string(d ^ 1) + " " + count_s + " 0\n";
-      block += rs + " isend " + p + " " + std::to_string(d) + " " + count_s + " 0\n";
-    }
-    block += rs + " waitall\n";
-    block += rs + " allreduce 1 " + arflops_s + " 0\n";
+    block                = block_of(r);  // one iteration is the same text every time: built once
 
     // Repeat the block into a ~1 MiB chunk to keep the number of fwrite calls low.
     const long long reps_per_chunk = std::max<long long>(1, (1 << 20) / static_cast<long long>(block.size()));
@@ -264,9 +339,9 @@ int main(int argc, char** argv)
     return 1;
   }
 
-  const long long total = static_cast<long long>(n) * (kFixedActions + iters * kActionsPerIteration);
-  std::fprintf(stderr, "gen_trace: %d ranks (%s %dx%d), %lld iterations, %lld actions, %lld bytes/msg -> %s\n", n,
-               g.ring ? "ring +-1,+-2 instead of grid" : "grid", g.px, g.py, iters, total, count * 8,
+  const long long total = static_cast<long long>(n) * kFixedActions + iters * per_iteration;
+  std::fprintf(stderr, "gen_trace: %s, %d ranks (%s %dx%d), %lld iterations, %lld actions, %lld bytes/msg -> %s\n",
+               pattern.c_str(), n, g.ring ? "ring +-1,+-2 instead of grid" : "grid", g.px, g.py, iters, total, count * 8,
                idx.c_str());
   return 0;
 }

@@ -1,0 +1,159 @@
+#include "replay/fast/fast_engine.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace tireplay::fast {
+namespace {
+
+constexpr size_t kStackBytes  = 256 * 1024;
+constexpr int kGuardedRanks   = 16384;  // as the full level: beyond, no guard pages (vm.max_map_count)
+
+} // namespace
+
+FastEngine::FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts)
+    : view_(rank_hosts, sharing_), stacks_(kStackBytes, rank_hosts.size() <= static_cast<size_t>(kGuardedRanks))
+{
+}
+
+FastEngine::~FastEngine()
+{
+  fibers_.clear();  // unwinds the ranks still blocked, while the engine they call is alive
+}
+
+void FastEngine::push(double time, EventKind kind, int id)
+{
+  events_.push({time, seq_++, kind, id});
+}
+
+void FastEngine::block()
+{
+  scheduler_ = std::move(scheduler_).resume();
+}
+
+void FastEngine::sleep(double seconds)
+{
+  push(now_ + seconds, EventKind::Wake, current_);
+  block();
+}
+
+void FastEngine::execute(double flops)
+{
+  int host = view_.host_of(current_);
+  int id   = sharing_.create(flops, view_.core_speed(host), 1.0, {Use{view_.cpu(host), 1.0}});
+  if (owners_.size() <= static_cast<size_t>(id))
+    owners_.resize(static_cast<size_t>(id) + 1);
+  owners_[static_cast<size_t>(id)] = {current_, nullptr};
+  sharing_.start(id, now_);
+  block();
+}
+
+void FastEngine::start(Transfer* t, int src, int dst, double bytes)
+{
+  auto* flow         = static_cast<Flow*>(t);
+  const Route& route = view_.route(view_.host_of(src), view_.host_of(dst));
+  const auto& f      = view_.factors();
+  // SMPI's factors: the latency stretched, the bandwidth a flow draws narrowed (cm02's rate factor).
+  double latency = route.latency * f.latency.at(bytes);
+  int id         = sharing_.create(bytes / f.bandwidth.at(bytes), route.bound, route.penalty, route.uses);
+  if (owners_.size() <= static_cast<size_t>(id))
+    owners_.resize(static_cast<size_t>(id) + 1);
+  owners_[static_cast<size_t>(id)] = {-1, flow};
+  if (latency > 0)
+    push(now_ + latency, EventKind::LatencyOver, id);
+  else
+    sharing_.start(id, now_);
+}
+
+double FastEngine::wait(Transfer* t)
+{
+  auto* flow = static_cast<Flow*>(t);
+  if (!flow->done) {
+    int slot = flow->waiters[0] < 0 ? 0 : 1;
+    if (flow->waiters[slot] >= 0)
+      throw std::logic_error("a message waited by more than its two ranks");
+    flow->waiters[slot] = current_;
+    block();
+  }
+  return flow->finish_time;
+}
+
+void FastEngine::end_activity(int id)
+{
+  Owner owner = owners_[static_cast<size_t>(id)];
+  completions_.remove(id);
+  sharing_.finish(id);
+  if (owner.flow == nullptr) {
+    ready_.push_back(owner.rank);
+    return;
+  }
+  owner.flow->done        = true;
+  owner.flow->finish_time = now_;
+  for (int& waiter : owner.flow->waiters)
+    if (waiter >= 0) {
+      ready_.push_back(waiter);
+      waiter = -1;
+    }
+}
+
+void FastEngine::handle(const Event& e)
+{
+  switch (e.kind) {
+    case EventKind::Wake:
+      ready_.push_back(e.id);
+      break;
+    case EventKind::LatencyOver:
+      sharing_.start(e.id, now_);
+      break;
+  }
+}
+
+void FastEngine::run(const std::function<void(int)>& body)
+{
+  body_     = body;
+  int ranks = static_cast<int>(view_.ranks());
+  fibers_.reserve(static_cast<size_t>(ranks));
+  for (int r = 0; r < ranks; r++) {
+    fibers_.emplace_back(std::allocator_arg, ArenaStackAllocator{&stacks_},
+                         [this, r](boost::context::fiber&& scheduler) {
+                           scheduler_ = std::move(scheduler);
+                           body_(r);
+                           return std::move(scheduler_);
+                         });
+    ready_.push_back(r);
+  }
+  while (!stopped_) {
+    while (!ready_.empty() && !stopped_) {
+      current_ = ready_.front();
+      ready_.pop_front();
+      auto& fiber = fibers_[static_cast<size_t>(current_)];
+      fiber       = std::move(fiber).resume();
+    }
+    if (stopped_)
+      break;
+    sharing_.solve(now_, [this](int id) {
+      const Activity& a = sharing_.activity(id);
+      if (a.finish < std::numeric_limits<double>::infinity())
+        completions_.set(id, a.finish);
+      else
+        completions_.remove(id);
+    });
+    // Everything that happens at the next date, then the ranks it woke (SimGrid ends all actions of a date
+    // before it runs the actors).
+    double next = std::min(completions_.top_date(), events_.empty() ? completions_.top_date() : events_.top().time);
+    if (!(next < std::numeric_limits<double>::infinity()))
+      break;
+    now_ = next;
+    while (completions_.top_date() == now_)
+      end_activity(completions_.top());
+    while (!events_.empty() && events_.top().time == now_) {
+      Event e = events_.top();
+      events_.pop();
+      handle(e);
+    }
+  }
+  current_ = -1;
+}
+
+} // namespace tireplay::fast

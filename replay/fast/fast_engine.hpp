@@ -1,0 +1,89 @@
+// The fast fidelity level's engine (--fidelity fast): no SimGrid at run time. One event queue, ranks as fibers
+// (Boost.Context: the replay of a rank, the MPI rules and the collective algorithm files run unchanged, blocking
+// where they block on SimGrid), messages and computations as activities of the fluid model of
+// replay/fast/sharing.hpp over the platform read once (replay/fast/platform_view.hpp).
+#pragma once
+
+#include "replay/fast/completions.hpp"
+#include "replay/fast/platform_view.hpp"
+#include "replay/fast/sharing.hpp"
+#include "replay/fast/stacks.hpp"
+#include "replay/pool.hpp"
+#include "replay/transport.hpp"
+
+#include <boost/context/fiber.hpp>
+
+#include <deque>
+#include <functional>
+#include <queue>
+#include <vector>
+
+namespace simgrid::s4u {
+class Host;
+}
+
+namespace tireplay::fast {
+
+class FastEngine final : public Transport {
+public:
+  explicit FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts);
+  ~FastEngine() override;
+
+  /// Runs body(rank) for every rank, until all have returned, the others are blocked for good, or stop_all().
+  void run(const std::function<void(int)>& body);
+
+  double now() const override { return now_; }
+  void sleep(double seconds) override;
+  void execute(double flops) override;
+  void suspend() override { block(); }
+  void resume(int rank) override { ready_.push_back(rank); }
+  Transfer* new_transfer() override { return flows_.take(); }
+  void start(Transfer* t, int src, int dst, double bytes) override;
+  bool finished(Transfer* t) override { return static_cast<Flow*>(t)->done; }
+  double wait(Transfer* t) override;
+  void free_transfer(Transfer* t) override { flows_.give_back(static_cast<Flow*>(t)); }
+  void stop_all() override { stopped_ = true; }
+
+private:
+  struct Flow : Transfer {
+    bool done          = false;
+    double finish_time = 0;
+    int waiters[2]     = {-1, -1};  // its sender and its receiver, if they wait
+  };
+  enum class EventKind { Wake, LatencyOver };
+  /// A date set in advance: a rank's sleep ends, a message's latency is over. (Completions are kept apart.)
+  struct Event {
+    double time;
+    uint64_t seq;  // ties in time keep the order events were made: the same run every time
+    EventKind kind;
+    int id;  // rank (Wake) or activity
+    bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+  };
+  struct Owner {
+    int rank   = -1;       // a computation's rank
+    Flow* flow = nullptr;  // a message's transfer
+  };
+
+  void block();
+  void push(double time, EventKind kind, int id);
+  void handle(const Event& e);
+  void end_activity(int id);
+
+  Sharing sharing_;
+  PlatformView view_;
+  StackArena stacks_;
+  std::vector<boost::context::fiber> fibers_;
+  boost::context::fiber scheduler_;  // inside a rank: where to go back when it blocks
+  std::deque<int> ready_;
+  std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
+  Completions completions_;
+  std::vector<Owner> owners_;  // by activity
+  Pool<Flow> flows_;
+  std::function<void(int)> body_;
+  double now_    = 0;
+  uint64_t seq_  = 0;
+  int current_   = -1;
+  bool stopped_  = false;
+};
+
+} // namespace tireplay::fast

@@ -1,0 +1,96 @@
+#include "replay/fast/platform_view.hpp"
+
+#include "models/platform_params.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <xbt/config.hpp>
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay::fast {
+
+PlatformView::PlatformView(const std::vector<sg4::Host*>& rank_hosts, Sharing& sharing)
+    : sharing_(sharing), factors_(models::network_factors_from_config()),
+      weight_s_(simgrid::config::get_value<double>("network/weight-S"))
+{
+  std::map<const sg4::Host*, int> index;
+  for (sg4::Host* host : rank_hosts) {
+    auto [it, fresh] = index.try_emplace(host, static_cast<int>(hosts_.size()));
+    if (fresh) {
+      double speed = host->get_speed();
+      hosts_.push_back({host, sharing_.add_resource(speed * host->get_core_count()), speed});
+    }
+    rank_host_.push_back(it->second);
+  }
+  sg4::Engine::get_instance()->seal_platform();  // routes are complete once sealed (the loopbacks)
+}
+
+int PlatformView::link_resource(const sg4::Link* link)
+{
+  auto [it, fresh] = links_.try_emplace(link, -1);
+  if (fresh)
+    it->second = sharing_.add_resource(link->get_bandwidth());
+  return it->second;
+}
+
+const Route& PlatformView::route(int src_host, int dst_host)
+{
+  uint64_t key = (static_cast<uint64_t>(src_host) << 32) | static_cast<uint32_t>(dst_host);
+  auto [it, fresh] = routes_.try_emplace(key);
+  if (!fresh)
+    return it->second;
+  Route& route = it->second;
+  const sg4::Host* src = hosts_[static_cast<size_t>(src_host)].host;
+  const sg4::Host* dst = hosts_[static_cast<size_t>(dst_host)].host;
+
+  std::vector<sg4::Link*> links;
+  src->route_to(dst, links, &route.latency);
+  double bound = std::numeric_limits<double>::infinity();
+  // cm02's expand: SHARED adds up, FATPIPE keeps the largest. In route order (the same result on every run).
+  std::vector<std::pair<const sg4::Link*, double>> weights;
+  auto add = [&weights](const sg4::Link* link, double weight) {
+    auto policy = link->get_sharing_policy();
+    if (policy == sg4::Link::SharingPolicy::WIFI || policy == sg4::Link::SharingPolicy::NONLINEAR)
+      throw std::invalid_argument("link '" + link->get_name() +
+                                  "': the fast level knows SHARED, SPLITDUPLEX and FATPIPE links only "
+                                  "(use --fidelity full)");
+    auto w = std::find_if(weights.begin(), weights.end(), [link](const auto& lw) { return lw.first == link; });
+    if (w == weights.end())
+      weights.emplace_back(link, weight);
+    else
+      w->second = policy == sg4::Link::SharingPolicy::FATPIPE ? std::max(w->second, weight) : w->second + weight;
+  };
+  double penalty = route.latency;
+  for (const auto* link : links) {
+    add(link, 1.0);
+    bound = std::min(bound, link->get_bandwidth());
+    if (weight_s_ > 0)
+      penalty += weight_s_ / link->get_bandwidth();
+  }
+  if (factors_.crosstraffic) {
+    std::vector<sg4::Link*> back;
+    dst->route_to(src, back, nullptr);
+    for (const auto* link : back)
+      add(link, 0.05);
+  }
+  if (route.latency > 0 && factors_.tcp_gamma_bytes > 0)
+    bound = std::min(bound, factors_.tcp_gamma_bytes / (2 * route.latency));
+  for (const auto& [link, weight] : weights) {
+    if (link->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE)
+      bound = std::min(bound, link->get_bandwidth() / weight);  // not shared: each flow gets the bandwidth
+    else
+      route.uses.push_back({link_resource(link), weight});
+  }
+  route.bound = bound;
+  // SimGrid gives a communication its penalty when its latency is over; one without latency gets 1.
+  route.penalty = route.latency > 0 ? penalty : 1.0;
+  return route;
+}
+
+} // namespace tireplay::fast
