@@ -1,6 +1,7 @@
 #include "replay/fast/sharing.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tireplay::fast {
 namespace {
@@ -26,54 +27,23 @@ int Sharing::create(double amount, double bound, double penalty, const std::vect
     id = free_.back();
     free_.pop_back();
   }
-  Activity& a = activity(id);
-  uint32_t version = a.version;
+  Activity& a           = activity(id);
   std::vector<Use> kept = std::move(a.uses);  // its capacity: no allocation per message once warm
-  a           = Activity{};
-  a.version   = version + 1;
-  a.remaining = amount;
-  a.bound     = bound;
-  a.penalty   = penalty;
-  a.uses      = std::move(kept);
+  a                     = Activity{};
+  a.remaining           = amount;
+  a.bound               = bound;
+  a.penalty             = penalty;
+  a.uses                = std::move(kept);
   a.uses.assign(uses.begin(), uses.end());
   return id;
 }
 
-void Sharing::touch(int resource, double demand_change)
+void Sharing::mark(int index)
 {
-  Resource& r    = resources_[static_cast<size_t>(resource)];
-  bool was_tight = r.tight();
-  r.demand += demand_change;
-  if (r.users.empty())
-    r.demand = 0;  // no rounding left behind
-  if ((was_tight || r.tight()) && !r.dirty) {
+  Resource& r = resource(index);
+  if (!r.dirty) {
     r.dirty = true;
-    dirty_.push_back(resource);
-  }
-}
-
-void Sharing::attach(int id)
-{
-  Activity& a = activity(id);
-  for (size_t k = 0; k < a.uses.size(); k++) {
-    Use& u     = a.uses[k];
-    Resource& r = resources_[static_cast<size_t>(u.resource)];
-    u.slot     = static_cast<int>(r.users.size());
-    r.users.push_back({id, static_cast<int>(k)});
-    touch(u.resource, u.weight * a.bound);
-  }
-}
-
-void Sharing::detach(int id)
-{
-  Activity& a = activity(id);
-  for (const Use& u : a.uses) {
-    Resource& r = resources_[static_cast<size_t>(u.resource)];
-    Resource::User moved = r.users.back();
-    r.users[static_cast<size_t>(u.slot)] = moved;
-    activity(moved.activity).uses[static_cast<size_t>(moved.use)].slot = u.slot;
-    r.users.pop_back();
-    touch(u.resource, -u.weight * a.bound);
+    dirty_.push_back(index);
   }
 }
 
@@ -82,125 +52,201 @@ void Sharing::start(int id, double now)
   Activity& a = activity(id);
   a.sharing   = true;
   a.updated   = now;
-  attach(id);
+  for (size_t k = 0; k < a.uses.size(); k++) {
+    Use& u      = a.uses[k];
+    Resource& r = resource(u.resource);
+    u.slot      = static_cast<int>(r.users.size());
+    r.users.push_back({id, static_cast<int>(k)});
+    r.share += u.weight / a.penalty;
+    r.fresh_demand += u.weight * a.bound;
+    if (r.saturated ? std::abs(r.share - r.share_solved) > drift_ * r.share_solved
+                    : r.used + r.fresh_demand > r.capacity * (1 - 1e-12))
+      mark(u.resource);
+  }
   fresh_.push_back(id);
 }
 
 void Sharing::finish(int id)
 {
   Activity& a = activity(id);
-  if (a.sharing)
-    detach(id);
+  if (a.sharing) {
+    for (const Use& u : a.uses) {
+      Resource& r = resource(u.resource);
+      Resource::User moved                 = r.users.back();
+      r.users[static_cast<size_t>(u.slot)] = moved;
+      activity(moved.activity).uses[static_cast<size_t>(moved.use)].slot = u.slot;
+      r.users.pop_back();
+      r.used -= u.weight * a.rate;
+      r.share -= u.weight / a.penalty;
+      if (r.users.empty()) {
+        r.used = r.share = r.fresh_demand = 0;  // no rounding left behind
+        r.saturated = false;
+      } else if (r.saturated && std::abs(r.share - r.share_solved) > drift_ * r.share_solved) {
+        mark(u.resource);  // the others may take what it leaves
+      }
+    }
+  }
   a.sharing = false;
   a.uses.clear();
-  a.version++;
   free_.push_back(id);
 }
 
-void Sharing::solve_dirty(double now)
+bool Sharing::has_others(const Resource& r)
 {
-  // The activities to solve: those on a dirty resource, and those that just started.
-  std::vector<int>& solving = solved_;
-  auto take = [&](int id) {
+  for (const auto& user : r.users)
+    if (!activity(user.activity).in_solve)
+      return true;
+  return false;
+}
+
+void Sharing::gather(double now)
+{
+  auto take = [this](int id) {
     Activity& a = activity(id);
     if (a.sharing && !a.in_solve) {
       a.in_solve = true;
-      solving.push_back(id);
+      solving_.push_back(id);
     }
   };
   for (int r : dirty_)
-    for (const auto& user : resources_[static_cast<size_t>(r)].users)
+    for (const auto& user : resource(r).users)
       take(user.activity);
   for (int id : fresh_)
     take(id);
-  for (int r : dirty_)
-    resources_[static_cast<size_t>(r)].dirty = false;
-  dirty_.clear();
   fresh_.clear();
 
-  for (int id : solving) {
+  for (int id : solving_) {
     Activity& a = activity(id);
     a.remaining = std::max(0.0, a.remaining - a.rate * (now - a.updated));
     a.updated   = now;
     a.fixed     = false;
+    a.old_rate  = a.rate;
     for (const Use& u : a.uses) {
-      Resource& r = resources_[static_cast<size_t>(u.resource)];
+      Resource& r = resource(u.resource);
       if (!r.in_solve) {
         r.in_solve = true;
-        r.left     = r.capacity;
-        r.share    = 0;
-        r.pending  = 0;
+        // A dirty resource is solved with all its users; a saturated one left alone bounds its users at its
+        // level; any other gives what its other users leave.
+        r.role          = !r.dirty && r.saturated ? Resource::Role::Level : Resource::Role::Capacity;
+        r.left          = r.dirty ? r.capacity : r.capacity - r.used;
+        r.pending_share = 0;
+        r.pending       = 0;
+        r.binds         = false;
+        r.was_dirty     = r.dirty;
+        r.used_before   = r.used;
         involved_.push_back(u.resource);
       }
-      r.share += u.weight / a.penalty;
+      if (!r.dirty)
+        r.left += u.weight * a.old_rate;
+      r.pending_share += u.weight / a.penalty;
       r.pending++;
     }
   }
-  // What the activities left as they are take from the resources.
-  for (int index : involved_) {
-    Resource& r = resources_[static_cast<size_t>(index)];
-    for (const auto& user : r.users)
-      if (const Activity& b = activity(user.activity); !b.in_solve)
-        r.left -= b.uses[static_cast<size_t>(user.use)].weight * b.rate;
+  for (int id : solving_) {
+    Activity& a = activity(id);
+    a.cap_level = a.bound * a.penalty;
+    for (const Use& u : a.uses)
+      if (const Resource& r = resource(u.resource); r.role == Resource::Role::Level)
+        a.cap_level = std::min(a.cap_level, r.level);
   }
+}
 
+void Sharing::fill()
+{
   // Progressive filling: raise every unfixed activity's rate * penalty together until a resource or a bound
   // stops some of them; fix those; repeat.
-  size_t unfixed = solving.size();
-  std::vector<int> binding;
+  size_t unfixed = solving_.size();
   while (unfixed > 0) {
     double level = std::numeric_limits<double>::infinity();
-    for (int index : involved_) {
-      const Resource& r = resources_[static_cast<size_t>(index)];
-      if (r.pending > 0)
-        level = std::min(level, std::max(0.0, r.left) / r.share);
-    }
-    for (int id : solving)
+    for (int index : involved_)
+      if (const Resource& r = resource(index); r.role == Resource::Role::Capacity && r.pending > 0)
+        level = std::min(level, std::max(0.0, r.left) / r.pending_share);
+    for (int id : solving_)
       if (const Activity& a = activity(id); !a.fixed)
-        level = std::min(level, a.bound * a.penalty);
-    binding.clear();
-    for (int id : solving) {
-      const Activity& a = activity(id);
+        level = std::min(level, a.cap_level);
+    binding_.clear();
+    for (int id : solving_) {
+      Activity& a = activity(id);
       if (a.fixed)
         continue;
-      bool binds = a.bound * a.penalty <= level * (1 + kTolerance);
-      for (size_t k = 0; k < a.uses.size() && !binds; k++) {
-        const Resource& r = resources_[static_cast<size_t>(a.uses[k].resource)];
-        binds = r.pending > 0 && std::max(0.0, r.left) / r.share <= level * (1 + kTolerance);
+      bool binds = a.cap_level <= level * (1 + kTolerance) || std::isinf(level);
+      for (const Use& u : a.uses) {
+        Resource& r = resource(u.resource);
+        if (r.role == Resource::Role::Capacity && r.pending > 0 &&
+            std::max(0.0, r.left) / r.pending_share <= level * (1 + kTolerance)) {
+          binds = true;
+          if (!r.binds) {
+            r.binds = true;
+            r.level = level;
+          }
+        }
       }
-      if (binds || level == std::numeric_limits<double>::infinity())
-        binding.push_back(id);
+      if (binds)
+        binding_.push_back(id);
     }
-    for (int id : binding) {
+    for (int id : binding_) {
       Activity& a = activity(id);
       a.rate      = std::min(a.bound, level / a.penalty);
       a.fixed     = true;
       unfixed--;
       for (const Use& u : a.uses) {
-        Resource& r = resources_[static_cast<size_t>(u.resource)];
+        Resource& r = resource(u.resource);
         r.left -= u.weight * a.rate;
-        r.share -= u.weight / a.penalty;
+        r.pending_share -= u.weight / a.penalty;
         r.pending--;
       }
     }
   }
-  for (int index : involved_)
-    resources_[static_cast<size_t>(index)].in_solve = false;
-  involved_.clear();
+}
 
-  for (int id : solving) {
+void Sharing::settle(double now)
+{
+  for (int id : solving_) {
     Activity& a = activity(id);
-    a.in_solve  = false;
-    if (a.version_solved == a.version && a.rate == a.solved_rate)
-      continue;  // the same rate: its finish date stands
-    a.finish = a.rate > 0 ? now + a.remaining / a.rate
-                          : (a.remaining > 0 ? std::numeric_limits<double>::infinity() : now);
-    a.version++;
-    a.solved_rate    = a.rate;
-    a.version_solved = a.version;
-    changed_.push_back(id);
+    for (const Use& u : a.uses)
+      resource(u.resource).used += u.weight * (a.rate - a.old_rate);
+    if (a.rate != a.old_rate || !(a.finish < std::numeric_limits<double>::infinity())) {
+      a.finish = a.rate > 0 ? now + a.remaining / a.rate
+                            : (a.remaining > 0 ? std::numeric_limits<double>::infinity() : now);
+      changed_.push_back(id);
+    }
   }
-  solving.clear();
+  for (int index : involved_) {
+    Resource& r = resource(index);
+    r.in_solve  = false;
+    r.fresh_demand = 0;
+    if (r.role == Resource::Role::Capacity) {
+      r.saturated    = r.binds;
+      r.share_solved = r.share;
+    }
+    r.dirty = false;
+  }
+  for (int index : dirty_)
+    resource(index).dirty = false;
+  dirty_.clear();
+  // What changed here may change the shares elsewhere: a saturated resource that kept its level while its
+  // users' rates moved (their own bottleneck changed) by more than the drift, or a resource that ran out of
+  // capacity in this solve while users of it were left out, is solved again with all its users.
+  for (int index : involved_) {
+    Resource& r = resource(index);
+    bool moved  = std::abs(r.used - r.used_before) > (drift_ + 1e-9) * r.capacity;
+    if ((r.role == Resource::Role::Level && moved) ||
+        (r.role == Resource::Role::Capacity && !r.was_dirty && r.binds && has_others(r)))
+      mark(index);
+  }
+  involved_.clear();
+  for (int id : solving_)
+    activity(id).in_solve = false;
+  solving_.clear();
+}
+
+void Sharing::solve_dirty(double now)
+{
+  for (int round = 0; round < 8 && !(dirty_.empty() && fresh_.empty()); round++) {
+    gather(now);
+    fill();
+    settle(now);
+  }
 }
 
 } // namespace tireplay::fast

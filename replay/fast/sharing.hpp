@@ -1,9 +1,14 @@
 // The fast level's fluid model: activities (messages, computations) drain an amount through resources (links, host
-// CPUs) that share their capacity as SimGrid's max-min solver does (weighted by each activity's sharing penalty,
-// bounded per activity), but solved only where an event changed something: the activities on the resources an
-// activity entered or left, and only on resources whose activities could together ask for more than the
-// capacity ("tight" ones). The rates of activities elsewhere are kept: the approximation of the fast level
-// (docs/fidelity.md).
+// CPUs) that share their capacity as SimGrid's max-min solver does (rates in proportion to 1 / an activity's
+// sharing penalty, each bounded), but solved only where an event changed something:
+//  - a resource an activity enters is solved again only if it may then run out of capacity; one it leaves, only
+//    if it had run out (was saturated);
+//  - a saturated resource whose activities' shares moved by less than `drift` since it was last solved keeps its
+//    level: the activities on it keep their rates, a new one gets the level (a busy backbone is not solved again
+//    for each of thousands of messages);
+//  - the activities solved are those on the resources solved, and the new ones; the others keep their rates.
+// With drift 0 and one resource changed at a time, this is SimGrid's max-min outcome; docs/fidelity.md says what
+// the rest costs.
 #pragma once
 
 #include <cstddef>
@@ -20,39 +25,51 @@ struct Use {
 };
 
 struct Activity {
-  double remaining   = 0;  // amount left at `updated`
-  double rate        = 0;  // amount per second since `updated`
-  double updated     = 0;
-  double bound       = std::numeric_limits<double>::infinity();  // the highest rate the activity may get
-  double penalty     = 1;  // max-min weight: a shared resource gives rates in proportion to 1 / penalty
-  double finish      = std::numeric_limits<double>::infinity();  // the date it ends at its current rate
-  uint32_t version   = 0;  // bumped on every change of rate: older completion events are stale
-  double solved_rate = -1;  // the rate its completion event was computed with
-  uint32_t version_solved = 0;
-  bool sharing       = false;  // draining (after a message's latency)
-  bool in_solve      = false;
-  bool fixed         = false;
+  double remaining = 0;  // amount left at `updated`
+  double rate      = 0;  // amount per second since `updated`
+  double updated   = 0;
+  double bound     = std::numeric_limits<double>::infinity();  // the highest rate the activity may get
+  double penalty   = 1;  // max-min weight: a resource gives rates in proportion to 1 / penalty
+  double finish    = std::numeric_limits<double>::infinity();  // the date it ends at its current rate
+  bool sharing     = false;  // draining (after a message's latency)
   std::vector<Use> uses;
+  // During a solve:
+  bool in_solve    = false;
+  bool fixed       = false;
+  double old_rate  = 0;
+  double cap_level = 0;  // bound * penalty, and the levels of the saturated resources it crosses that keep theirs
 };
 
 struct Resource {
-  double capacity = 0;
-  double demand   = 0;  // sum over its users of weight * bound: above the capacity, the resource may bind
   struct User {
     int activity;
     int use;  // index in the activity's uses
   };
+  double capacity = 0;
   std::vector<User> users;
-  bool dirty   = false;
+  double used  = 0;  // sum of weight * rate over the users
+  double share = 0;  // sum of weight / penalty over the users
+  double fresh_demand = 0;  // sum of weight * bound over the users that started since the last solve
+  bool saturated      = false;  // the last solve ran it out of capacity, at `level` (rate * penalty)
+  double level        = 0;
+  double share_solved = 0;  // `share` at that solve
+  bool dirty          = false;
+  // During a solve:
+  enum class Role { Capacity, Level } role = Role::Capacity;
   bool in_solve = false;
-  double left  = 0;  // during a solve: capacity not yet given
-  double share = 0;  // during a solve: sum of weight / penalty of its activities not yet fixed
-  int pending  = 0;  // during a solve: how many they are
-  bool tight() const { return demand > capacity * (1 - 1e-12); }
+  double left   = 0;  // capacity not yet given
+  double pending_share = 0;  // sum of weight / penalty of its activities not yet fixed
+  int pending          = 0;
+  bool binds           = false;
+  bool was_dirty       = false;
+  double used_before   = 0;
 };
 
 class Sharing {
 public:
+  /// `drift`: the relative change of a saturated resource's shares below which it keeps its level.
+  explicit Sharing(double drift = 0) : drift_(drift) {}
+
   int add_resource(double capacity);
   /// An activity, not sharing yet (a message in its latency): its id.
   int create(double amount, double bound, double penalty, const std::vector<Use>& uses);
@@ -60,7 +77,7 @@ public:
   void start(int id, double now);
   /// Removes a finished activity from its resources; its id may be reused.
   void finish(int id);
-  /// New rates for the activities touched since the last call, as of `now`. Calls `changed(id)` for each
+  /// New rates as of `now` for the activities touched since the last call. Calls `changed(id)` for each
   /// activity whose finish date changed.
   template <class F> void solve(double now, F&& changed)
   {
@@ -71,22 +88,26 @@ public:
   }
 
   Activity& activity(int id) { return activities_[static_cast<size_t>(id)]; }
-  size_t live_activities() const { return activities_.size() - free_.size(); }
+  Resource& resource(int id) { return resources_[static_cast<size_t>(id)]; }
 
 private:
-  void touch(int resource, double demand_change);
+  void mark(int resource);
+  bool has_others(const Resource& r);
   void solve_dirty(double now);
-  void attach(int id);
-  void detach(int id);
+  void gather(double now);
+  void fill();
+  void settle(double now);
 
+  double drift_;
   std::vector<Activity> activities_;
   std::vector<int> free_;
   std::vector<Resource> resources_;
-  std::vector<int> dirty_;       // resources
-  std::vector<int> fresh_;       // activities started since the last solve
-  std::vector<int> solved_;      // activities being solved
-  std::vector<int> changed_;     // activities given a new rate
-  std::vector<int> involved_;    // resources of the activities being solved
+  std::vector<int> dirty_;     // resources to solve again
+  std::vector<int> fresh_;     // activities started since the last solve
+  std::vector<int> solving_;   // activities being solved
+  std::vector<int> involved_;  // resources of the activities being solved
+  std::vector<int> binding_;
+  std::vector<int> changed_;   // activities whose finish date changed (an id may repeat)
 };
 
 } // namespace tireplay::fast

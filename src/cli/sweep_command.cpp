@@ -48,6 +48,7 @@ const char* kSweepUsage =
     "  link.bw, link.lat, host.speed (or bw, lat, speed), optionally @ZONE for one zone and the zones inside it:\n"
     "      a factor (0.5x, 2x: replay --scale) or a value with its SimGrid unit (10us, 1GBps, 2Gf: replay --set)\n"
     "  ranks-per-node=1,2,4: K consecutive ranks on each host (replay --ranks-per-node)\n"
+    "  fidelity=full,fast: the engine (replay --fidelity)\n"
     "  OPERATION=ALG1,ALG2,model: a collective (bcast, reduce, ... see `tireplay algorithms`); an algorithm fixes\n"
     "      it (--coll), `model` lets the models choose it (--select model). Varied operations combine: in each\n"
     "      run, only those whose value is `model` are chosen by the models, every other operation runs its\n"

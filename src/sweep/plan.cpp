@@ -25,6 +25,8 @@ std::set<std::string> options_set_by_sweep(const std::vector<Variation>& variati
       names.insert({"--select", "--coll"});
     if (v.kind == VariationKind::RanksPerNode)
       names.insert("--ranks-per-node");
+    if (v.kind == VariationKind::Fidelity)
+      names.insert("--fidelity");
   }
   return names;
 }
@@ -42,7 +44,17 @@ std::string shell_quote(const std::string& word)
 
 const char* kind_name(VariationKind kind)
 {
-  return kind == VariationKind::Platform ? "platform" : kind == VariationKind::RanksPerNode ? "deployment" : "collective";
+  switch (kind) {
+    case VariationKind::Platform:
+      return "platform";
+    case VariationKind::RanksPerNode:
+      return "deployment";
+    case VariationKind::Fidelity:
+      return "engine";
+    case VariationKind::Collective:
+      break;
+  }
+  return "collective";
 }
 
 } // namespace

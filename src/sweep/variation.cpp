@@ -11,6 +11,7 @@ namespace tireplay {
 namespace {
 
 constexpr const char* kRanksPerNode = "ranks-per-node";
+constexpr const char* kFidelity     = "fidelity";
 constexpr const char* kModel        = "model";
 
 std::vector<std::string> split_values(const std::string& list)
@@ -57,6 +58,9 @@ void check_value(const Variation& v, const std::string& value)
     long count = std::strtol(value.c_str(), &end, 10);
     if (*end != '\0' || count <= 0 || count > 1000000)
       throw std::invalid_argument("'" + value + "' is not a positive number of ranks per node");
+  } else if (v.kind == VariationKind::Fidelity) {
+    if (value != "full" && value != "fast")
+      throw std::invalid_argument("unknown fidelity level '" + value + "' (valid: full, fast)");
   } else if (value != kModel) {
     CollChoice().set(v.key + "=" + value);  // throws with the list of valid algorithms
   }
@@ -69,7 +73,7 @@ std::string variation_keys()
   std::string ops;
   for (const auto& op : collective_operations())
     ops += (ops.empty() ? "" : ", ") + std::string(op.name);
-  return platform_quantity_names() + " (each optionally @ZONE), " + kRanksPerNode + ", or a collective (" + ops + ")";
+  return platform_quantity_names() + " (each optionally @ZONE), " + kRanksPerNode + ", " + kFidelity + ", or a collective (" + ops + ")";
 }
 
 Variation parse_variation(const std::string& text)
@@ -83,6 +87,8 @@ Variation parse_variation(const std::string& text)
     v.kind = VariationKind::Platform;
   else if (v.key == kRanksPerNode)
     v.kind = VariationKind::RanksPerNode;
+  else if (v.key == kFidelity)
+    v.kind = VariationKind::Fidelity;
   else if (is_collective(v.key))
     v.kind = VariationKind::Collective;
   else
@@ -113,6 +119,8 @@ std::vector<std::string> variation_arguments(const std::vector<Variation>& varia
         args.push_back(std::move(a));
     } else if (v.kind == VariationKind::RanksPerNode) {
       args.insert(args.end(), {"--ranks-per-node", value});
+    } else if (v.kind == VariationKind::Fidelity) {
+      args.insert(args.end(), {"--fidelity", value});
     } else if (value == kModel) {
       modelled.insert(v.key);
     } else {

@@ -2,6 +2,7 @@
 //   platform:    link.bw, link.lat, host.speed (bw, lat, speed), optionally @ZONE: a value "2x" scales
 //                (replay --scale KEY=2), a value with a unit sets (replay --set KEY=10us);
 //   deployment:  ranks-per-node: K consecutive ranks on each host (replay --ranks-per-node K);
+//   engine:      fidelity: full or fast (replay --fidelity);
 //   algorithms:  a collective operation (bcast, reduce, ...): an algorithm fixes it (replay --coll bcast=X),
 //                `model` leaves it to the models (replay --select model).
 #pragma once
@@ -11,7 +12,7 @@
 
 namespace tireplay {
 
-enum class VariationKind { Platform, RanksPerNode, Collective };
+enum class VariationKind { Platform, RanksPerNode, Fidelity, Collective };
 
 struct Variation {
   std::string key;                  // as written before '=' (a column of the results)
