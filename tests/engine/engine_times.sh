@@ -2,11 +2,15 @@
 # Replays tiny traces on one-link and private-link platforms and checks the simulated time against values
 # computed by hand. The SMPI bandwidth/latency factors and TCP cross-traffic are turned off so that a message
 # of S bytes alone on a link takes T(S) = L + (S + 16) / B  (16: SMPI's envelope), with L = 1 ms, B = 100 MB/s.
-# Usage: engine_times.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
+# Usage: engine_times.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR [REPLAY OPTION...]
+# (options given to every replay: --fidelity fast runs the same checks on the fast level.)
 set -euo pipefail
 tireplay=$1
+source_dir=$2
 here=$2/tests/engine
 scratch=$3
+shift 3
+every_run=("$@")
 mkdir -p "$scratch"
 failures=0
 
@@ -22,7 +26,7 @@ check() {
   printf '%s\n' "$@" > "$scratch/$name.txt"
   local got
   if ! "$tireplay" replay --platform "$here/$platform" --trace "$scratch/$name.txt" --quiet \
-      --json "$scratch/$name.json" "${base_cfg[@]}" "${opts[@]}" 2> "$scratch/$name.err"; then
+      --json "$scratch/$name.json" "${base_cfg[@]}" "${opts[@]}" ${every_run[@]+"${every_run[@]}"} 2> "$scratch/$name.err"; then
     echo "FAIL $name: tireplay failed: $(cat "$scratch/$name.err")"
     failures=$((failures + 1))
     return
@@ -106,8 +110,9 @@ check any_source 1.00101016 private_links.xml -- "0 compute 1e9" "0 send 1 0 100
 
 # Determinism: the same inputs give the same JSON summary, bit for bit, but for the wall time.
 for run in 1 2; do
-  "$tireplay" replay --platform "$2/platforms/cluster_figure5.xml" --hostfile "$2/platforms/hosts_figure5.txt" \
-    --trace "$2/traces/recorded/coll_alltoall/index.txt" --quiet --json "$scratch/determinism$run.json"
+  "$tireplay" replay --platform "$source_dir/platforms/cluster_figure5.xml" \
+    --hostfile "$source_dir/platforms/hosts_figure5.txt" --trace "$source_dir/traces/recorded/coll_alltoall/index.txt" \
+    --quiet --json "$scratch/determinism$run.json" ${every_run[@]+"${every_run[@]}"}
   grep -v '"wall_seconds"' "$scratch/determinism$run.json" > "$scratch/determinism$run.cut"
 done
 if cmp -s "$scratch/determinism1.cut" "$scratch/determinism2.cut"; then

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# The fast fidelity level against the full one (docs/fidelity.md):
+#  - the recorded traces of traces/recorded: within 1e-6 of the full level (no contention beyond what both solve
+#    exactly) on the 4-rank ones, 2% on the multi-cluster stencils; SimGrid's replay cases (when ../shared has
+#    them) within 2%;
+#  - synthetic traces with contention (folded stencil, wavefront, all-to-all): within 2%;
+#  - the same JSON twice (determinism); the same error message and exit status for a truncated receive (2) and
+#    a deadlock (3); timed outputs whose last event ends at the predicted time; check and sweep at the fast level.
+# Usage: fidelity.sh TIREPLAY GEN_TRACE SOURCE_DIR SCRATCH_DIR
+set -uo pipefail
+mkdir -p "$4"
+abs() { (cd "$(dirname "$1")" && echo "$(pwd)/$(basename "$1")"); }
+tireplay=$(abs "$1") gen=$(abs "$2") src=$(cd "$3" && pwd) scratch=$(cd "$4" && pwd)
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+
+simulated() { sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p' "$1"; }
+
+# compare NAME BOUND DIR REPLAY-ARGS...: both levels, |fast - full| <= BOUND * full.
+compare() {
+  local name=$1 bound=$2 dir=$3; shift 3
+  local level
+  for level in full fast; do
+    if ! (cd "$dir" && "$tireplay" replay --fidelity "$level" -q --json "$scratch/$name.$level.json" "$@") \
+        2> "$scratch/$name.$level.err"; then
+      fail "$name: the $level level failed: $(head -c 300 "$scratch/$name.$level.err")"
+      return
+    fi
+  done
+  local full fast
+  full=$(simulated "$scratch/$name.full.json") fast=$(simulated "$scratch/$name.fast.json")
+  if awk -v a="$full" -v b="$fast" -v e="$bound" 'BEGIN { d = b - a; if (d < 0) d = -d; exit !(d <= e * a) }'; then
+    echo "ok   $name: full $full, fast $fast (bound $bound)"
+  else
+    fail "$name: full $full, fast $fast: more than $bound apart"
+  fi
+}
+
+while IFS=$'\t' read -r name index np platform hostfile _; do
+  [ "$name" = program ] && continue
+  bound=1e-6
+  [ "$np" -gt 4 ] && bound=0.02
+  compare "recorded_$name" "$bound" "$src" --platform "$platform" --hostfile "$hostfile" --trace "$index"
+done < "$src/traces/recorded/reference_times.tsv"
+
+data=$src/../shared/data/simgrid-replay
+if [ -d "$data" ]; then
+  for c in actions_bcast.txt:3 split_traces:2 actions_with_isend.txt:3 actions_allgatherv.txt:4 \
+           actions_reducescatter.txt:4; do
+    compare "simgrid_${c%%:*}" 0.02 "$data" --platform platforms/small_platform.xml --hostfile hostfile \
+      --np "${c##*:}" --trace "replay/${c%%:*}" --oversubscribe
+  done
+else
+  echo "skip SimGrid's replay cases: $data not found"
+fi
+
+bench=$src/tests/bench
+synthetic() {  # NAME RANKS ACTIONS GEN-ARGS...
+  local name=$1 ranks=$2 actions=$3; shift 3
+  "$gen" --ranks "$ranks" --actions "$actions" --out "$scratch/$name" "$@" 2> /dev/null || fail "$name: gen_trace"
+}
+synthetic stencil_folded 256 60000
+synthetic wavefront 16 40000 --pattern wavefront
+synthetic alltoall 32 2000 --pattern alltoall --bytes 65536
+head -16 "$bench/hosts_256.txt" > "$scratch/hosts_16.txt"  # 16 ranks per host for the folded stencil
+on_bench=(--platform "$bench/platform_bench.xml" --oversubscribe)
+compare stencil_folded 0.02 . "${on_bench[@]}" --hostfile "$scratch/hosts_16.txt" \
+  --trace "$scratch/stencil_folded/index.txt"
+compare wavefront 0.02 . "${on_bench[@]}" --hostfile "$bench/hosts_256.txt" --trace "$scratch/wavefront/index.txt"
+compare alltoall 0.02 . "${on_bench[@]}" --hostfile "$scratch/hosts_16.txt" --trace "$scratch/alltoall/index.txt"
+
+# Determinism.
+"$tireplay" replay --fidelity fast -q --json "$scratch/again.json" "${on_bench[@]}" \
+  --hostfile "$scratch/hosts_16.txt" --trace "$scratch/stencil_folded/index.txt"
+if [ -s "$scratch/again.json" ] && [ -s "$scratch/stencil_folded.fast.json" ] &&
+   cmp -s <(grep -v wall_seconds "$scratch/stencil_folded.fast.json") <(grep -v wall_seconds "$scratch/again.json"); then
+  echo "ok   determinism"
+else
+  fail "determinism: two fast replays of the same trace differ"
+fi
+
+# Errors are the same at both levels: message and exit status.
+one_link=$src/tests/engine/one_link.xml
+printf '%s\n' "0 send 1 0 1000" "1 recv 0 0 10" > "$scratch/truncated.txt"
+printf '%s\n' "0 recv 1 0 1000" "1 recv 0 0 1000" > "$scratch/deadlock.txt"
+for trace in truncated deadlock; do
+  for level in full fast; do
+    "$tireplay" replay --fidelity "$level" --platform "$one_link" --trace "$scratch/$trace.txt" > "$scratch/$trace.$level.out" 2>&1
+    echo "status $?" >> "$scratch/$trace.$level.out"
+  done
+  if diff <(grep -v -i 'wall\|seconds of' "$scratch/$trace.full.out") <(grep -v -i 'wall\|seconds of' "$scratch/$trace.fast.out") > /dev/null; then
+    echo "ok   $trace: $(tail -1 "$scratch/$trace.fast.out"), the same report at both levels"
+  else
+    fail "$trace: the levels report differently:"; diff "$scratch/$trace.full.out" "$scratch/$trace.fast.out"
+  fi
+done
+grep -q "status 2" "$scratch/truncated.fast.out" || fail "truncated: exit status 2 expected"
+grep -q "status 3" "$scratch/deadlock.fast.out" || fail "deadlock: exit status 3 expected"
+
+# Timed outputs: the last event ends at the predicted time.
+"$tireplay" replay --fidelity fast -q --platform "$src/platforms/cluster_figure5.xml" \
+  --hostfile "$src/platforms/hosts_figure5.txt" --trace "$src/traces/recorded/stencil/index.txt" \
+  --events-csv "$scratch/events.csv" --json "$scratch/events.json" --paje "$scratch/events.paje"
+last=$(awk -F, 'NR > 1 && $5 + 0 > m { m = $5 + 0 } END { printf "%.9f", m }' "$scratch/events.csv")
+want=$(awk -v t="$(simulated "$scratch/events.json")" 'BEGIN { printf "%.9f", t }')
+[ "$last" = "$want" ] && [ -s "$scratch/events.paje" ] && echo "ok   timed outputs end at $last" ||
+  fail "timed outputs: last event at $last, predicted $want"
+
+# check and sweep take --fidelity.
+stencil=(--platform "$src/platforms/cluster_figure5.xml" --hostfile "$src/platforms/hosts_figure5.txt"
+         --trace "$src/traces/recorded/stencil/index.txt")
+"$tireplay" check -q --write-baseline --baseline "$scratch/baseline.json" "${stencil[@]}" &&
+  "$tireplay" check -q --baseline "$scratch/baseline.json" --fidelity fast "${stencil[@]}" &&
+  echo "ok   check --fidelity fast against a full-level baseline" || fail "check --fidelity fast"
+rm -rf "$scratch/study"
+if "$tireplay" sweep "${stencil[@]}" --vary fidelity=full,fast --plot none -o "$scratch/study" > /dev/null 2>&1 &&
+   [ "$(grep -c ',ok' "$scratch/study/results.csv")" = 2 ]; then
+  echo "ok   sweep --vary fidelity=full,fast"
+else
+  fail "sweep --vary fidelity: $(cat "$scratch/study/results.csv" 2>/dev/null)"
+fi
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures fidelity checks failed"
+  exit 1
+fi
+echo "all fidelity checks passed"
