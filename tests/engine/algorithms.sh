@@ -8,11 +8,14 @@
 # Then a few algorithms' simulated times are checked against values computed by hand on private links,
 # as in engine_times.sh: a message of S bytes alone on a link takes T(S) = 0.001 + (S + 16) / 1e8, and two
 # messages crossing one link in opposite directions share it: 0.001 + 2 (S + 16) / 1e8 each.
-# Usage: algorithms.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
+# Usage: algorithms.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR [REPLAY OPTION...]
+# (options given to every replay: --fidelity fast runs the same checks on the fast level.)
 set -euo pipefail
 tireplay=$1
 src=$2
 scratch=$3
+shift 3
+every_run=("$@")
 mkdir -p "$scratch"
 failures=0
 checked=0
@@ -67,7 +70,7 @@ completes() {
   fi
   "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --hostfile "$src/platforms/hosts_16.txt" \
     --trace "$scratch/$name.txt" --coll "$op=$alg" --quiet --json "$scratch/$name.json" \
-    2> "$scratch/$name.err" || rc=$?
+    ${every_run[@]+"${every_run[@]}"} 2> "$scratch/$name.err" || rc=$?
   if [ "$restricted" = yes ] && ! is_power_of_two "$n"; then
     local expected="$op '$alg' needs a power-of-two number of ranks, not $n"
     if [ "$rc" -eq 2 ] && grep -qF "$expected" "$scratch/$name.err"; then
@@ -119,7 +122,7 @@ check() {
   printf '%s\n' "$@" > "$scratch/time_$name.txt"
   if ! "$tireplay" replay --platform "$src/tests/engine/private_links.xml" --trace "$scratch/time_$name.txt" \
       --quiet --json "$scratch/time_$name.json" --cfg smpi/bw-factor:0:1 --cfg smpi/lat-factor:0:1 \
-      --cfg network/crosstraffic:0 "${opts[@]}" 2> "$scratch/time_$name.err"; then
+      --cfg network/crosstraffic:0 "${opts[@]}" ${every_run[@]+"${every_run[@]}"} 2> "$scratch/time_$name.err"; then
     echo "FAIL time $name: tireplay failed: $(cat "$scratch/time_$name.err")"
     failures=$((failures + 1))
     return
