@@ -12,7 +12,7 @@ constexpr int kGuardedRanks   = 16384;  // as the full level: beyond, no guard p
 // A saturated link (or CPU) is solved again once the shares of its activities moved by 1% since it last was:
 // rates stay within about 1% of max-min's, and a backbone with thousands of messages is solved once per
 // hundred of their starts and ends instead of at each (docs/fidelity.md measures what it costs).
-constexpr double kShareDrift  = 0.01;
+constexpr double kShareDrift  = 0.05;
 
 } // namespace
 
@@ -45,7 +45,8 @@ void FastEngine::sleep(double seconds)
 void FastEngine::execute(double flops)
 {
   int host = view_.host_of(current_);
-  int id   = sharing_.create(flops, view_.core_speed(host), 1.0, {Use{view_.cpu(host), 1.0}});
+  exec_uses_.assign(1, Use{view_.cpu(host), -1, 1.0});
+  int id = sharing_.create(flops, view_.core_speed(host), 1.0, exec_uses_);
   if (owners_.size() <= static_cast<size_t>(id))
     owners_.resize(static_cast<size_t>(id) + 1);
   owners_[static_cast<size_t>(id)] = {current_, nullptr};

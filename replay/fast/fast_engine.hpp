@@ -78,6 +78,7 @@ private:
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
   Completions completions_;
   std::vector<Owner> owners_;  // by activity
+  std::vector<Use> exec_uses_;
   Pool<Flow> flows_;
   std::function<void(int)> body_;
   double now_    = 0;

@@ -85,7 +85,7 @@ const Route& PlatformView::route(int src_host, int dst_host)
     if (link->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE)
       bound = std::min(bound, link->get_bandwidth() / weight);  // not shared: each flow gets the bandwidth
     else
-      route.uses.push_back({link_resource(link), weight});
+      route.uses.push_back({link_resource(link), -1, weight});
   }
   route.bound = bound;
   // SimGrid gives a communication its penalty when its latency is over; one without latency gets 1.

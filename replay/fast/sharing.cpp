@@ -27,14 +27,15 @@ int Sharing::create(double amount, double bound, double penalty, const std::vect
     id = free_.back();
     free_.pop_back();
   }
-  Activity& a           = activity(id);
-  std::vector<Use> kept = std::move(a.uses);  // its capacity: no allocation per message once warm
-  a                     = Activity{};
-  a.remaining           = amount;
-  a.bound               = bound;
-  a.penalty             = penalty;
-  a.uses                = std::move(kept);
-  a.uses.assign(uses.begin(), uses.end());
+  Activity& a  = activity(id);
+  a.remaining  = amount;
+  a.rate       = 0;
+  a.bound      = bound;
+  a.penalty    = penalty;
+  a.finish     = std::numeric_limits<double>::infinity();
+  a.sharing    = false;
+  a.in_solve   = false;
+  a.uses.assign(uses);
   return id;
 }
 
@@ -99,81 +100,79 @@ bool Sharing::has_others(const Resource& r)
   return false;
 }
 
+void Sharing::take(int id, double now)
+{
+  Activity& a = activity(id);
+  if (!a.sharing || a.in_solve)
+    return;
+  a.in_solve  = true;
+  a.remaining = std::max(0.0, a.remaining - a.rate * (now - a.updated));
+  a.updated   = now;
+  Solved s{id, a.penalty, a.bound, a.bound * a.penalty, a.rate, a.rate,
+           static_cast<uint32_t>(solved_uses_.size()), static_cast<uint32_t>(a.uses.size()), false};
+  for (const Use& u : a.uses) {
+    Resource& r = resource(u.resource);
+    if (!r.in_solve) {
+      r.in_solve = true;
+      // A dirty resource is solved with all its users; a saturated one left alone bounds its users at its
+      // level; any other gives what its other users leave.
+      r.role          = !r.dirty && r.saturated ? Resource::Role::Level : Resource::Role::Capacity;
+      r.left          = r.dirty ? r.capacity : r.capacity - r.used;
+      r.pending_share = 0;
+      r.pending       = 0;
+      r.binds         = false;
+      r.was_dirty     = r.dirty;
+      r.used_before   = r.used;
+      involved_.push_back(u.resource);
+    }
+    if (!r.dirty)
+      r.left += u.weight * a.rate;
+    r.pending_share += u.weight / a.penalty;
+    r.pending++;
+    if (r.role == Resource::Role::Level)
+      s.cap_level = std::min(s.cap_level, r.level);
+    solved_uses_.push_back({u.resource, u.weight});
+  }
+  solved_.push_back(s);
+}
+
 void Sharing::gather(double now)
 {
-  auto take = [this](int id) {
-    Activity& a = activity(id);
-    if (a.sharing && !a.in_solve) {
-      a.in_solve = true;
-      solving_.push_back(id);
-    }
-  };
+  // Each activity is read once, into solved_: the filling below runs over these arrays in order.
   for (int r : dirty_)
     for (const auto& user : resource(r).users)
-      take(user.activity);
+      take(user.activity, now);
   for (int id : fresh_)
-    take(id);
+    take(id, now);
   fresh_.clear();
-
-  for (int id : solving_) {
-    Activity& a = activity(id);
-    a.remaining = std::max(0.0, a.remaining - a.rate * (now - a.updated));
-    a.updated   = now;
-    a.fixed     = false;
-    a.old_rate  = a.rate;
-    for (const Use& u : a.uses) {
-      Resource& r = resource(u.resource);
-      if (!r.in_solve) {
-        r.in_solve = true;
-        // A dirty resource is solved with all its users; a saturated one left alone bounds its users at its
-        // level; any other gives what its other users leave.
-        r.role          = !r.dirty && r.saturated ? Resource::Role::Level : Resource::Role::Capacity;
-        r.left          = r.dirty ? r.capacity : r.capacity - r.used;
-        r.pending_share = 0;
-        r.pending       = 0;
-        r.binds         = false;
-        r.was_dirty     = r.dirty;
-        r.used_before   = r.used;
-        involved_.push_back(u.resource);
-      }
-      if (!r.dirty)
-        r.left += u.weight * a.old_rate;
-      r.pending_share += u.weight / a.penalty;
-      r.pending++;
-    }
-  }
-  for (int id : solving_) {
-    Activity& a = activity(id);
-    a.cap_level = a.bound * a.penalty;
-    for (const Use& u : a.uses)
-      if (const Resource& r = resource(u.resource); r.role == Resource::Role::Level)
-        a.cap_level = std::min(a.cap_level, r.level);
-  }
 }
 
 void Sharing::fill()
 {
   // Progressive filling: raise every unfixed activity's rate * penalty together until a resource or a bound
   // stops some of them; fix those; repeat.
-  size_t unfixed = solving_.size();
+  size_t unfixed = solved_.size();
   while (unfixed > 0) {
     double level = std::numeric_limits<double>::infinity();
-    for (int index : involved_)
-      if (const Resource& r = resource(index); r.role == Resource::Role::Capacity && r.pending > 0)
-        level = std::min(level, std::max(0.0, r.left) / r.pending_share);
-    for (int id : solving_)
-      if (const Activity& a = activity(id); !a.fixed)
-        level = std::min(level, a.cap_level);
+    for (int index : involved_) {
+      Resource& r = resource(index);
+      r.ratio     = r.role == Resource::Role::Capacity && r.pending > 0 ? std::max(0.0, r.left) / r.pending_share
+                                                                         : std::numeric_limits<double>::infinity();
+      level = std::min(level, r.ratio);
+    }
+    for (const Solved& s : solved_)
+      if (!s.fixed)
+        level = std::min(level, s.cap_level);
+    const double reach = std::isinf(level) ? level : level * (1 + kTolerance);
     binding_.clear();
-    for (int id : solving_) {
-      Activity& a = activity(id);
-      if (a.fixed)
+    for (size_t i = 0; i < solved_.size(); i++) {
+      const Solved& s = solved_[i];
+      if (s.fixed)
         continue;
-      bool binds = a.cap_level <= level * (1 + kTolerance) || std::isinf(level);
-      for (const Use& u : a.uses) {
-        Resource& r = resource(u.resource);
-        if (r.role == Resource::Role::Capacity && r.pending > 0 &&
-            std::max(0.0, r.left) / r.pending_share <= level * (1 + kTolerance)) {
+      bool binds = s.cap_level <= reach;
+      for (uint32_t k = s.first_use; k < s.first_use + s.uses; k++) {
+        Resource& r = resource(solved_uses_[k].resource);
+        if (r.ratio <= reach) {
           binds = true;
           if (!r.binds) {
             r.binds = true;
@@ -182,17 +181,17 @@ void Sharing::fill()
         }
       }
       if (binds)
-        binding_.push_back(id);
+        binding_.push_back(static_cast<int>(i));
     }
-    for (int id : binding_) {
-      Activity& a = activity(id);
-      a.rate      = std::min(a.bound, level / a.penalty);
-      a.fixed     = true;
+    for (int i : binding_) {
+      Solved& s = solved_[static_cast<size_t>(i)];
+      s.rate    = std::min(s.bound, level / s.penalty);
+      s.fixed   = true;
       unfixed--;
-      for (const Use& u : a.uses) {
-        Resource& r = resource(u.resource);
-        r.left -= u.weight * a.rate;
-        r.pending_share -= u.weight / a.penalty;
+      for (uint32_t k = s.first_use; k < s.first_use + s.uses; k++) {
+        Resource& r = resource(solved_uses_[k].resource);
+        r.left -= solved_uses_[k].weight * s.rate;
+        r.pending_share -= solved_uses_[k].weight / s.penalty;
         r.pending--;
       }
     }
@@ -201,14 +200,15 @@ void Sharing::fill()
 
 void Sharing::settle(double now)
 {
-  for (int id : solving_) {
-    Activity& a = activity(id);
-    for (const Use& u : a.uses)
-      resource(u.resource).used += u.weight * (a.rate - a.old_rate);
-    if (a.rate != a.old_rate || !(a.finish < std::numeric_limits<double>::infinity())) {
+  for (const Solved& s : solved_) {
+    Activity& a = activity(s.id);
+    a.rate      = s.rate;
+    for (uint32_t k = s.first_use; k < s.first_use + s.uses; k++)
+      resource(solved_uses_[k].resource).used += solved_uses_[k].weight * (s.rate - s.old_rate);
+    if (s.rate != s.old_rate || !(a.finish < std::numeric_limits<double>::infinity())) {
       a.finish = a.rate > 0 ? now + a.remaining / a.rate
                             : (a.remaining > 0 ? std::numeric_limits<double>::infinity() : now);
-      changed_.push_back(id);
+      changed_.push_back(s.id);
     }
   }
   for (int index : involved_) {
@@ -235,9 +235,10 @@ void Sharing::settle(double now)
       mark(index);
   }
   involved_.clear();
-  for (int id : solving_)
-    activity(id).in_solve = false;
-  solving_.clear();
+  for (const Solved& s : solved_)
+    activity(s.id).in_solve = false;
+  solved_.clear();
+  solved_uses_.clear();
 }
 
 void Sharing::solve_dirty(double now)

@@ -11,6 +11,7 @@
 // the rest costs.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -20,24 +21,47 @@ namespace tireplay::fast {
 
 struct Use {
   int resource;
+  int slot;       // index in the resource's list of users
   double weight;  // capacity consumed per unit of the activity's rate
-  int slot = -1;  // index in the resource's list of users
 };
 
-struct Activity {
+/// An activity's resources, inline up to a cluster route's (its links both ways): a solve reads an activity in
+/// one place, not its list elsewhere.
+class UseList {
+public:
+  void assign(const std::vector<Use>& from)
+  {
+    size_ = from.size();
+    if (size_ <= kInline)
+      std::copy(from.begin(), from.end(), inline_);
+    else
+      more_.assign(from.begin(), from.end());
+  }
+  Use* begin() { return size_ <= kInline ? inline_ : more_.data(); }
+  Use* end() { return begin() + size_; }
+  const Use* begin() const { return size_ <= kInline ? inline_ : more_.data(); }
+  const Use* end() const { return begin() + size_; }
+  size_t size() const { return size_; }
+  Use& operator[](size_t k) { return begin()[k]; }
+  void clear() { size_ = 0; }
+
+private:
+  static constexpr size_t kInline = 5;
+  size_t size_ = 0;
+  Use inline_[kInline];
+  std::vector<Use> more_;
+};
+
+struct Activity {  // what a solve reads first, first
+  bool sharing     = false;  // draining (after a message's latency)
+  bool in_solve    = false;  // during a solve
   double remaining = 0;  // amount left at `updated`
   double rate      = 0;  // amount per second since `updated`
   double updated   = 0;
   double bound     = std::numeric_limits<double>::infinity();  // the highest rate the activity may get
   double penalty   = 1;  // max-min weight: a resource gives rates in proportion to 1 / penalty
+  UseList uses;
   double finish    = std::numeric_limits<double>::infinity();  // the date it ends at its current rate
-  bool sharing     = false;  // draining (after a message's latency)
-  std::vector<Use> uses;
-  // During a solve:
-  bool in_solve    = false;
-  bool fixed       = false;
-  double old_rate  = 0;
-  double cap_level = 0;  // bound * penalty, and the levels of the saturated resources it crosses that keep theirs
 };
 
 struct Resource {
@@ -61,6 +85,7 @@ struct Resource {
   double pending_share = 0;  // sum of weight / penalty of its activities not yet fixed
   int pending          = 0;
   bool binds           = false;
+  double ratio         = 0;  // left / pending_share: the level at which it runs out
   bool was_dirty       = false;
   double used_before   = 0;
 };
@@ -93,7 +118,22 @@ public:
 private:
   void mark(int resource);
   bool has_others(const Resource& r);
+  /// One activity being solved, copied out of the activities for a filling that runs over arrays in order.
+  struct Solved {
+    int id;
+    double penalty, bound;
+    double cap_level;  // bound * penalty, and the levels of the saturated resources it crosses that keep theirs
+    double rate, old_rate;
+    uint32_t first_use, uses;  // in solved_uses_
+    bool fixed;
+  };
+  struct SolvedUse {
+    int resource;
+    double weight;
+  };
+
   void solve_dirty(double now);
+  void take(int id, double now);
   void gather(double now);
   void fill();
   void settle(double now);
@@ -104,7 +144,8 @@ private:
   std::vector<Resource> resources_;
   std::vector<int> dirty_;     // resources to solve again
   std::vector<int> fresh_;     // activities started since the last solve
-  std::vector<int> solving_;   // activities being solved
+  std::vector<Solved> solved_;  // activities being solved
+  std::vector<SolvedUse> solved_uses_;
   std::vector<int> involved_;  // resources of the activities being solved
   std::vector<int> binding_;
   std::vector<int> changed_;   // activities whose finish date changed (an id may repeat)
