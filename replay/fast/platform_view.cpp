@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 namespace sg4 = simgrid::s4u;
 
@@ -19,6 +20,9 @@ PlatformView::PlatformView(const std::vector<sg4::Host*>& rank_hosts, Sharing& s
     : sharing_(sharing), factors_(models::network_factors_from_config()),
       weight_s_(simgrid::config::get_value<double>("network/weight-S"))
 {
+  if (auto model = simgrid::config::get_value<std::string>("network/model"); model != "SMPI")
+    throw std::invalid_argument("--fidelity fast prices messages as SimGrid's SMPI network model does, not " + model +
+                                " (use --fidelity full, or leave network/model at SMPI)");
   std::map<const sg4::Host*, int> index;
   for (sg4::Host* host : rank_hosts) {
     auto [it, fresh] = index.try_emplace(host, static_cast<int>(hosts_.size()));

@@ -60,7 +60,7 @@ void Sharing::start(int id, double now)
     r.users.push_back({id, static_cast<int>(k)});
     r.share += u.weight / a.penalty;
     r.fresh_demand += u.weight * a.bound;
-    if (r.saturated ? std::abs(r.share - r.share_solved) > drift_ * r.share_solved
+    if (r.saturated ? std::abs(r.share - r.share_solved) > drift(r) * r.share_solved
                     : r.used + r.fresh_demand > r.capacity * (1 - 1e-12))
       mark(u.resource);
   }
@@ -82,7 +82,7 @@ void Sharing::finish(int id)
       if (r.users.empty()) {
         r.used = r.share = r.fresh_demand = 0;  // no rounding left behind
         r.saturated = false;
-      } else if (r.saturated && std::abs(r.share - r.share_solved) > drift_ * r.share_solved) {
+      } else if (r.saturated && std::abs(r.share - r.share_solved) > drift(r) * r.share_solved) {
         mark(u.resource);  // the others may take what it leaves
       }
     }
@@ -229,7 +229,7 @@ void Sharing::settle(double now)
   // capacity in this solve while users of it were left out, is solved again with all its users.
   for (int index : involved_) {
     Resource& r = resource(index);
-    bool moved  = std::abs(r.used - r.used_before) > (drift_ + 1e-9) * r.capacity;
+    bool moved  = std::abs(r.used - r.used_before) > (drift(r) + 1e-9) * r.capacity;
     if ((r.role == Resource::Role::Level && moved) ||
         (r.role == Resource::Role::Capacity && !r.was_dirty && r.binds && has_others(r)))
       mark(index);

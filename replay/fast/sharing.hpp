@@ -3,9 +3,9 @@
 // sharing penalty, each bounded), but solved only where an event changed something:
 //  - a resource an activity enters is solved again only if it may then run out of capacity; one it leaves, only
 //    if it had run out (was saturated);
-//  - a saturated resource whose activities' shares moved by less than `drift` since it was last solved keeps its
-//    level: the activities on it keep their rates, a new one gets the level (a busy backbone is not solved again
-//    for each of thousands of messages);
+//  - a saturated resource with many activities whose shares moved by less than `drift` since it was last solved
+//    keeps its level: the activities on it keep their rates, a new one gets the level (a busy backbone is not
+//    solved again for each of thousands of messages);
 //  - the activities solved are those on the resources solved, and the new ones; the others keep their rates.
 // With drift 0 and one resource changed at a time, this is SimGrid's max-min outcome; docs/fidelity.md says what
 // the rest costs.
@@ -92,8 +92,9 @@ struct Resource {
 
 class Sharing {
 public:
-  /// `drift`: the relative change of a saturated resource's shares below which it keeps its level.
-  explicit Sharing(double drift = 0) : drift_(drift) {}
+  /// `drift`: the relative change of a saturated resource's shares below which it keeps its level, on a resource
+  /// with at least `many` activities (fewer cost little to solve: they always are).
+  explicit Sharing(double drift = 0, size_t many = 64) : drift_(drift), many_(many) {}
 
   int add_resource(double capacity);
   /// An activity, not sharing yet (a message in its latency): its id.
@@ -138,7 +139,10 @@ private:
   void fill();
   void settle(double now);
 
+  double drift(const Resource& r) const { return r.users.size() >= many_ ? drift_ : 0; }
+
   double drift_;
+  size_t many_;
   std::vector<Activity> activities_;
   std::vector<int> free_;
   std::vector<Resource> resources_;

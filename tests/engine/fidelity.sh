@@ -97,6 +97,14 @@ done
 grep -q "status 2" "$scratch/truncated.fast.out" || fail "truncated: exit status 2 expected"
 grep -q "status 3" "$scratch/deadlock.fast.out" || fail "deadlock: exit status 3 expected"
 
+# What the fast level does not model, it says (exit 2).
+out=$("$tireplay" replay --fidelity fast --platform "$src/platforms/cluster_16.xml" --cfg network/model:CM02 \
+  --trace "$src/traces/recorded/stencil/index.txt" -q 2>&1)
+status=$?
+want="--fidelity fast prices messages as SimGrid's SMPI network model does, not CM02"
+[ "$status" = 2 ] && [[ "$out" == *"$want"* ]] && echo "ok   network/model:CM02 refused" ||
+  fail "network/model:CM02 at the fast level: exit $status, $out"
+
 # Timed outputs: the last event ends at the predicted time.
 "$tireplay" replay --fidelity fast -q --platform "$src/platforms/cluster_figure5.xml" \
   --hostfile "$src/platforms/hosts_figure5.txt" --trace "$src/traces/recorded/stencil/index.txt" \
