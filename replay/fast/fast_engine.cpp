@@ -91,7 +91,10 @@ void FastEngine::end_activity(int id)
 {
   Owner owner = owners_[static_cast<size_t>(id)];
   completions_.remove(id);
-  sharing_.finish(id);
+  int group = sharing_.activity(id).group;
+  sharing_.finish(id, now_);
+  if (group >= 0)
+    update_group(group);
   if (owner.flow == nullptr) {
     ready_.push_back(owner.rank);
     return;
@@ -103,6 +106,15 @@ void FastEngine::end_activity(int id)
       ready_.push_back(waiter);
       waiter = -1;
     }
+}
+
+void FastEngine::update_group(int resource)
+{
+  double date = sharing_.group_date(resource);
+  if (date < std::numeric_limits<double>::infinity())
+    groups_.set(resource, date);
+  else
+    groups_.remove(resource);
 }
 
 void FastEngine::handle(const Event& e)
@@ -140,21 +152,28 @@ void FastEngine::run(const std::function<void(int)>& body)
     }
     if (stopped_)
       break;
-    sharing_.solve(now_, [this](int id) {
-      const Activity& a = sharing_.activity(id);
-      if (a.finish < std::numeric_limits<double>::infinity())
-        completions_.set(id, a.finish);
-      else
-        completions_.remove(id);
-    });
+    sharing_.solve(
+        now_,
+        [this](int id) {
+          const Activity& a = sharing_.activity(id);
+          if (a.finish < std::numeric_limits<double>::infinity())
+            completions_.set(id, a.finish);
+          else
+            completions_.remove(id);
+        },
+        [this](int resource) { update_group(resource); });
     // Everything that happens at the next date, then the ranks it woke (SimGrid ends all actions of a date
     // before it runs the actors).
-    double next = std::min(completions_.top_date(), events_.empty() ? completions_.top_date() : events_.top().time);
+    double next = std::min(completions_.top_date(), groups_.top_date());
+    if (!events_.empty())
+      next = std::min(next, events_.top().time);
     if (!(next < std::numeric_limits<double>::infinity()))
       break;
     now_ = next;
     while (completions_.top_date() == now_)
       end_activity(completions_.top());
+    while (groups_.top_date() == now_)
+      end_activity(sharing_.group_next(groups_.top()));
     while (!events_.empty() && events_.top().time == now_) {
       Event e = events_.top();
       events_.pop();

@@ -68,6 +68,7 @@ private:
   void push(double time, EventKind kind, int id);
   void handle(const Event& e);
   void end_activity(int id);
+  void update_group(int resource);
 
   Sharing sharing_;
   PlatformView view_;
@@ -76,7 +77,8 @@ private:
   boost::context::fiber scheduler_;  // inside a rank: where to go back when it blocks
   std::deque<int> ready_;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
-  Completions completions_;
+  Completions completions_;  // by activity
+  Completions groups_;       // by resource: the next end among its group's members (sharing_groups.cpp)
   std::vector<Owner> owners_;  // by activity
   std::vector<Use> exec_uses_;
   Pool<Flow> flows_;

@@ -35,6 +35,8 @@ int Sharing::create(double amount, double bound, double penalty, const std::vect
   a.finish     = std::numeric_limits<double>::infinity();
   a.sharing    = false;
   a.in_solve   = false;
+  a.group      = -1;
+  a.group_slot = -1;
   a.uses.assign(uses);
   return id;
 }
@@ -67,9 +69,11 @@ void Sharing::start(int id, double now)
   fresh_.push_back(id);
 }
 
-void Sharing::finish(int id)
+void Sharing::finish(int id, double now)
 {
   Activity& a = activity(id);
+  if (a.group >= 0)
+    leave_group(id, now);
   if (a.sharing) {
     for (const Use& u : a.uses) {
       Resource& r = resource(u.resource);
@@ -105,11 +109,13 @@ void Sharing::take(int id, double now)
   Activity& a = activity(id);
   if (!a.sharing || a.in_solve)
     return;
+  if (a.group >= 0)
+    leave_group(id, now);
   a.in_solve  = true;
   a.remaining = std::max(0.0, a.remaining - a.rate * (now - a.updated));
   a.updated   = now;
   Solved s{id, a.penalty, a.bound, a.bound * a.penalty, a.rate, a.rate,
-           static_cast<uint32_t>(solved_uses_.size()), static_cast<uint32_t>(a.uses.size()), false};
+           static_cast<uint32_t>(solved_uses_.size()), static_cast<uint32_t>(a.uses.size()), false, -1};
   for (const Use& u : a.uses) {
     Resource& r = resource(u.resource);
     if (!r.in_solve) {
@@ -169,10 +175,14 @@ void Sharing::fill()
       const Solved& s = solved_[i];
       if (s.fixed)
         continue;
+      Solved& t  = solved_[i];
       bool binds = s.cap_level <= reach;
+      t.bound_by = -1;
       for (uint32_t k = s.first_use; k < s.first_use + s.uses; k++) {
         Resource& r = resource(solved_uses_[k].resource);
         if (r.ratio <= reach) {
+          if (!binds)
+            t.bound_by = solved_uses_[k].resource;
           binds = true;
           if (!r.binds) {
             r.binds = true;
@@ -211,6 +221,7 @@ void Sharing::settle(double now)
       changed_.push_back(s.id);
     }
   }
+  form_groups(now);
   for (int index : involved_) {
     Resource& r = resource(index);
     r.in_solve  = false;
@@ -244,6 +255,7 @@ void Sharing::settle(double now)
 void Sharing::solve_dirty(double now)
 {
   for (int round = 0; round < 8 && !(dirty_.empty() && fresh_.empty()); round++) {
+    relevel_groups(now);
     gather(now);
     fill();
     settle(now);

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <unordered_map>
 #include <vector>
 
 namespace tireplay::fast {
@@ -62,6 +63,11 @@ struct Activity {  // what a solve reads first, first
   double penalty   = 1;  // max-min weight: a resource gives rates in proportion to 1 / penalty
   UseList uses;
   double finish    = std::numeric_limits<double>::infinity();  // the date it ends at its current rate
+  // A member of a group (replay/fast/sharing_groups.cpp) has no finish date of its own: it drains at its group's
+  // level / penalty, its progress the group's clock, and ends when that clock reaches `target`.
+  int group      = -1;
+  int group_slot = -1;  // in the group's heap
+  double target  = 0;
 };
 
 struct Resource {
@@ -88,6 +94,17 @@ struct Resource {
   double ratio         = 0;  // left / pending_share: the level at which it runs out
   bool was_dirty       = false;
   double used_before   = 0;
+  bool forming         = false;
+  // A group: the many activities bound by this resource at its last solve drain at `level` / penalty together;
+  // a change of level moves one clock instead of each of them (sharing_groups.cpp).
+  bool grouped        = false;
+  double clock        = 0;  // sum of level * time since the group formed: a member's progress times its penalty
+  double clock_at     = 0;
+  std::vector<int> members;  // a heap by target
+  double member_share = 0;   // sum of weight / penalty of the members here
+  std::unordered_map<int, double> loads;  // the members' other resources: sum of weight / penalty on each
+  double cap_other = 0;      // the lowest limit elsewhere of a member (rate * penalty) when the group formed
+  int relevels     = 0;      // changes of level since
 };
 
 class Sharing {
@@ -102,16 +119,22 @@ public:
   /// From now on, the activity drains through its resources.
   void start(int id, double now);
   /// Removes a finished activity from its resources; its id may be reused.
-  void finish(int id);
+  void finish(int id, double now);
   /// New rates as of `now` for the activities touched since the last call. Calls `changed(id)` for each
   /// activity whose finish date changed.
-  template <class F> void solve(double now, F&& changed)
+  template <class F, class G> void solve(double now, F&& changed, G&& group_changed)
   {
     solve_dirty(now);
     for (int id : changed_)
       changed(id);
     changed_.clear();
+    for (int r : group_changed_)
+      group_changed(r);
+    group_changed_.clear();
   }
+  /// When the next member of the group of resource `r` ends (infinite: none), and which one.
+  double group_date(int r);
+  int group_next(int r) { return resource(r).members.front(); }
 
   Activity& activity(int id) { return activities_[static_cast<size_t>(id)]; }
   Resource& resource(int id) { return resources_[static_cast<size_t>(id)]; }
@@ -127,6 +150,7 @@ private:
     double rate, old_rate;
     uint32_t first_use, uses;  // in solved_uses_
     bool fixed;
+    int bound_by;  // the resource that fixed its rate, -1 for its own limit
   };
   struct SolvedUse {
     int resource;
@@ -138,6 +162,15 @@ private:
   void gather(double now);
   void fill();
   void settle(double now);
+  // Groups (sharing_groups.cpp).
+  void relevel_groups(double now);
+  void form_groups(double now);
+  void leave_group(int id, double now);
+  void advance_clock(Resource& r, double now);
+  bool earlier(int a, int b) { return activity(a).target < activity(b).target || (activity(a).target == activity(b).target && a < b); }
+  void heap_place(Resource& r, size_t slot, int id);
+  void heap_up(Resource& r, size_t slot);
+  void heap_down(Resource& r, size_t slot);
 
   double drift(const Resource& r) const { return r.users.size() >= many_ ? drift_ : 0; }
 
@@ -153,6 +186,7 @@ private:
   std::vector<int> involved_;  // resources of the activities being solved
   std::vector<int> binding_;
   std::vector<int> changed_;   // activities whose finish date changed (an id may repeat)
+  std::vector<int> group_changed_;  // resources whose group's next date changed (may repeat)
 };
 
 } // namespace tireplay::fast

@@ -1,0 +1,193 @@
+// Groups: on a saturated link carrying many messages (a backbone), most messages are bound by that link alone and
+// drain at its level / their penalty. A change of the level (a message starts or ends there) would otherwise change
+// each of their rates and finish dates: thousands of updates per event. A group keeps them as one clock: a
+// member's progress times its penalty is the group's `clock` (sum of level * time), and it ends when the clock
+// reaches its `target`; the group's next end is one heap entry. A new level is computed from the totals
+// (relevel_groups) while it stays below every member's limit elsewhere, for at most kRelevels changes; then, or
+// when a member is solved with another resource, the link is solved in full and its group formed again.
+#include "replay/fast/sharing.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tireplay::fast {
+namespace {
+
+constexpr int kRelevels     = 32;
+constexpr double kTolerance = 1e-9;
+
+} // namespace
+
+void Sharing::heap_place(Resource& r, size_t slot, int id)
+{
+  r.members[slot]         = id;
+  activity(id).group_slot = static_cast<int>(slot);
+}
+
+void Sharing::heap_up(Resource& r, size_t slot)
+{
+  int id = r.members[slot];
+  while (slot > 0) {
+    size_t parent = (slot - 1) / 2;
+    if (!earlier(id, r.members[parent]))
+      break;
+    heap_place(r, slot, r.members[parent]);
+    slot = parent;
+  }
+  heap_place(r, slot, id);
+}
+
+void Sharing::heap_down(Resource& r, size_t slot)
+{
+  int id = r.members[slot];
+  for (;;) {
+    size_t child = 2 * slot + 1;
+    if (child >= r.members.size())
+      break;
+    if (child + 1 < r.members.size() && earlier(r.members[child + 1], r.members[child]))
+      child++;
+    if (!earlier(r.members[child], id))
+      break;
+    heap_place(r, slot, r.members[child]);
+    slot = child;
+  }
+  heap_place(r, slot, id);
+}
+
+void Sharing::advance_clock(Resource& r, double now)
+{
+  r.clock += r.level * (now - r.clock_at);
+  r.clock_at = now;
+}
+
+double Sharing::group_date(int index)
+{
+  Resource& r = resource(index);
+  if (!r.grouped || r.members.empty() || !(r.level > 0))
+    return std::numeric_limits<double>::infinity();
+  return r.clock_at + std::max(0.0, activity(r.members.front()).target - r.clock) / r.level;
+}
+
+void Sharing::leave_group(int id, double now)
+{
+  Activity& a = activity(id);
+  int index   = a.group;
+  Resource& r = resource(index);
+  advance_clock(r, now);
+  // Its own rate from now on is the one it had in the group: the resources' usage stays right.
+  a.remaining = std::max(0.0, (a.target - r.clock) / a.penalty);
+  a.rate      = r.level / a.penalty;
+  a.updated   = now;
+  size_t slot = static_cast<size_t>(a.group_slot);
+  int last    = r.members.back();
+  r.members.pop_back();
+  if (slot < r.members.size()) {
+    heap_place(r, slot, last);
+    heap_up(r, slot);
+    heap_down(r, static_cast<size_t>(activity(last).group_slot));
+  }
+  for (const Use& u : a.uses) {
+    if (u.resource == index)
+      r.member_share -= u.weight / a.penalty;
+    else
+      r.loads[u.resource] -= u.weight / a.penalty;
+  }
+  a.group      = -1;
+  a.group_slot = -1;
+  if (r.members.empty()) {
+    r.grouped      = false;
+    r.member_share = 0;
+    r.loads.clear();
+  }
+  group_changed_.push_back(index);
+}
+
+void Sharing::relevel_groups(double now)
+{
+  std::vector<int> pending;
+  pending.swap(dirty_);
+  for (int index : pending) {
+    Resource& r = resource(index);
+    if (!r.dirty)
+      continue;
+    bool relevelled = false;
+    if (r.grouped && r.member_share > 0 && r.relevels < kRelevels) {
+      // What the others take stays; the members share the rest.
+      double others = r.used - r.level * r.member_share;
+      double level  = std::max(0.0, r.capacity - others) / r.member_share;
+      if (level > 0 && level <= r.cap_other * (1 + kTolerance)) {
+        advance_clock(r, now);
+        double delta = level - r.level;
+        r.used += r.member_share * delta;
+        for (const auto& [other, load] : r.loads) {
+          Resource& o = resource(other);
+          o.used += load * delta;
+          if (o.saturated && std::abs(load * delta) > (drift(o) + 1e-9) * o.capacity)
+            mark(other);
+        }
+        r.level        = level;
+        r.share_solved = r.share;
+        r.relevels++;
+        r.dirty    = false;
+        relevelled = true;
+        group_changed_.push_back(index);
+      }
+    }
+    if (!relevelled)
+      dirty_.push_back(index);  // solved in full
+  }
+}
+
+void Sharing::form_groups(double now)
+{
+  // A resource solved in full (all its users were solved) that bound many of them.
+  bool any = false;
+  for (int index : involved_) {
+    Resource& r = resource(index);
+    r.forming   = drift_ > 0 && r.role == Resource::Role::Capacity && r.was_dirty && r.binds &&
+                r.users.size() >= many_ && !r.grouped;
+    if (r.forming) {
+      any            = true;
+      r.grouped      = true;
+      r.clock        = 0;
+      r.clock_at     = now;
+      r.relevels     = 0;
+      r.member_share = 0;
+      r.cap_other    = std::numeric_limits<double>::infinity();
+      r.members.clear();
+      r.loads.clear();
+    }
+  }
+  if (!any)
+    return;
+  for (const Solved& s : solved_) {
+    if (s.bound_by < 0 || !resource(s.bound_by).forming)
+      continue;
+    Resource& r = resource(s.bound_by);
+    Activity& a = activity(s.id);
+    a.group     = s.bound_by;
+    a.target    = r.clock + a.remaining * a.penalty;
+    a.finish    = std::numeric_limits<double>::infinity();
+    changed_.push_back(s.id);  // its own finish date is gone
+    r.members.push_back(s.id);
+    heap_up(r, r.members.size() - 1);
+    for (const Use& u : a.uses) {
+      if (u.resource == s.bound_by)
+        r.member_share += u.weight / a.penalty;
+      else
+        r.loads[u.resource] += u.weight / a.penalty;
+    }
+    r.cap_other = std::min(r.cap_other, s.cap_level);
+  }
+  for (int index : involved_) {
+    Resource& r = resource(index);
+    if (r.forming) {
+      r.forming = false;
+      if (r.members.empty())
+        r.grouped = false;
+      group_changed_.push_back(index);
+    }
+  }
+}
+
+} // namespace tireplay::fast
