@@ -13,7 +13,8 @@
 namespace tireplay::fast {
 namespace {
 
-constexpr int kRelevels     = 32;
+constexpr int kRelevels       = 32;
+constexpr double kRelevelRange = 0.25;  // the largest relative change of level a relevel makes
 constexpr double kTolerance = 1e-9;
 
 } // namespace
@@ -115,7 +116,10 @@ void Sharing::relevel_groups(double now)
       // What the others take stays; the members share the rest.
       double others = r.used - r.level * r.member_share;
       double level  = std::max(0.0, r.capacity - others) / r.member_share;
-      if (level > 0 && level <= r.cap_other * (1 + kTolerance)) {
+      // A level that moved by more than the members' shares could explain: the others' rates changed (their own
+      // limits); the link is solved in full.
+      bool explained = std::abs(level - r.level) <= kRelevelRange * r.level;
+      if (level > 0 && explained && level <= r.cap_other * (1 + kTolerance)) {
         advance_clock(r, now);
         double delta = level - r.level;
         r.used += r.member_share * delta;
