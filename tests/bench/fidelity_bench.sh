@@ -3,8 +3,8 @@
 #  1. LU.W.16-class (wavefront, 16 ranks, 1.68 M actions), the 64-rank stencil (1 M actions) and an all-to-all
 #     heavy trace: smpirun, `tireplay replay` (full) and `tireplay replay --fidelity fast`, RUNS alternated runs
 #     each; median walls, peak RSS, predicted times, speed ratios, the fast level's error;
-#  2. the full level at scale: 4,096 ranks (stencil + allreduce, 20 iterations, 16 ranks per host) against
-#     smpirun: wall, peak RSS and RSS per rank, predicted times;
+#  2. the full level at scale: 4,096 ranks (stencil + allreduce, 5 iterations, 16 ranks per host) against
+#     smpirun: wall, peak RSS and RSS per rank, predicted times (and the fast level on the same trace);
 #  3. the fast level alone at 65,536 ranks (the same stencil, one file per rank as smpirun -trace-ti writes them):
 #     wall and peak RSS against the issue's budget (2 minutes, 4 GiB).
 # Markdown on stdout, progress on stderr. Needs smpirun (libsimgrid-dev) and /usr/bin/time.
@@ -46,10 +46,8 @@ col() { awk -v c="$1" '{ print $c }' "$2" | median; }
 smpirun_time() { sed -n 's/^[[:space:]]*\([-+0-9.eE]*\) Simulation time.*/\1/p' "$1" | tail -1; }
 json_time() { sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p' "$1"; }
 
-smpirun_replay() {  # NP INDEX
-  smpirun -np "$1" -platform "$platform" -hostfile "$hosts" -replay "$2" --cfg=smpi/host-speed:1f \
-    --log=replay.thresh:critical '--log=smpi_replay.fmt:%.15d%e%m%n' --log=root.thresh:critical
-}
+smpirun_args=(-platform "$platform" -hostfile "$hosts" --cfg=smpi/host-speed:1f --log=replay.thresh:critical
+              '--log=smpi_replay.fmt:%.15d%e%m%n')
 
 echo "## Both levels against smpirun -replay (median of $runs runs, $(nproc) cores)"
 echo
@@ -57,14 +55,15 @@ echo "| trace | actions | smpirun (s) | full (s) | fast (s) | fast vs smpirun | 
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|"
 case_row() {  # NAME RANKS ACTIONS GEN-ARGS...
   local name=$1 ranks=$2 actions=$3; shift 3
-  local dir=$work/$name
+  local dir
+  dir=$work/$(echo "$name" | tr -c 'A-Za-z0-9\n' '_')
   "$gen" --ranks "$ranks" --actions "$actions" --out "$dir" "$@" 2> "$dir.gen" || { cat "$dir.gen" >&2; return; }
   local real
   real=$(sed -n 's/.* \([0-9][0-9]*\) actions,.*/\1/p' "$dir.gen")
   log "== $name: $ranks ranks, $real actions"
   : > "$dir.smpi"; : > "$dir.full"; : > "$dir.fast"
   for _ in $(seq "$runs"); do
-    (cd "$work" && timed "$dir.smpi" smpirun_replay "$ranks" "$dir/index.txt")
+    (cd "$work" && timed "$dir.smpi" smpirun -np "$ranks" "${smpirun_args[@]}" -replay "$dir/index.txt")
     timed "$dir.full" "$tireplay" replay --platform "$platform" --hostfile "$hosts" --trace "$dir/index.txt" -q \
       --json "$dir.full.json"
     timed "$dir.fast" "$tireplay" replay --fidelity fast --platform "$platform" --hostfile "$hosts" \
@@ -80,9 +79,9 @@ case_row() {  # NAME RANKS ACTIONS GEN-ARGS...
       n, a, ws, wf, wq, ws / wq, wf / wq, ws / wf, rs / 1024, rf / 1024, rq / 1024, ts, tf, tq, (tq - tf) / tf * 100 }'
   rm -rf "$dir"
 }
-case_row "LU.W.16-class wavefront" 16 1680000 --pattern wavefront
-case_row "stencil + allreduce, 64 ranks" 64 1000000
-case_row "all-to-all heavy, 64 ranks" 64 60000 --pattern alltoall --bytes 65536
+case_row "LU.W.16-class wavefront (16 ranks)" 16 1680000 --pattern wavefront
+case_row "stencil + allreduce (64 ranks)" 64 1000000
+case_row "all-to-all heavy (64 ranks, 64 KiB)" 64 60000 --pattern alltoall --bytes 65536
 echo
 
 if [ "$scale" = 1 ]; then
@@ -101,11 +100,12 @@ if [ "$scale" = 1 ]; then
       printf "| %s | %d | %d | %.1f | %.0f | %.1f | %.6f |\n", l, n, a, w, r / 1024, r / n, t }'
   }
   dir=$work/s4096
-  "$gen" --ranks 4096 --actions 909312 --out "$dir" 2> "$dir.gen"
+  "$gen" --ranks 4096 --actions 233472 --out "$dir" 2> "$dir.gen"
   actions=$(sed -n 's/.* \([0-9][0-9]*\) actions,.*/\1/p' "$dir.gen")
   log "== 4,096 ranks, $actions actions"
   if [ "$smpirun_scale" = 1 ]; then
-    (cd "$work" && scale_row "smpirun -replay" 4096 "$dir.smpi" - smpirun_replay 4096 "$dir/index.txt")
+    (cd "$work" && scale_row "smpirun -replay" 4096 "$dir.smpi" - smpirun -np 4096 "${smpirun_args[@]}" \
+      -replay "$dir/index.txt")
   fi
   scale_row "tireplay full" 4096 "$dir.full" "$dir.full.json" "$tireplay" replay --platform "$platform" \
     --hostfile "$hosts" --oversubscribe --trace "$dir/index.txt" -q --json "$dir.full.json"

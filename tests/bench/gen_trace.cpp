@@ -144,22 +144,28 @@ void neighbours(const Grid& g, int n, int r, int nbr[4])
   nbr[3] = ((y - 1 + g.py) % g.py) * g.px + x;
 }
 
+/// The halo exchange of rank r with its 4 neighbours: irecv and isend each, then waitall.
+std::string halo_exchange(const Grid& g, int n, int r, const std::string& count_s)
+{
+  const std::string rs = std::to_string(r);
+  int nbr[4];
+  neighbours(g, n, r, nbr);
+  std::string lines;
+  for (int d = 0; d < 4; ++d) {
+    const std::string p = std::to_string(nbr[d]);
+    lines += rs + " irecv " + p + " " + std::to_string(d ^ 1) + " " + count_s + " 0\n";
+    lines += rs + " isend " + p + " " + std::to_string(d) + " " + count_s + " 0\n";
+  }
+  return lines + rs + " waitall\n";
+}
+
 /// One iteration of the stencil pattern for rank r.
 std::string stencil_block(const Grid& g, int n, int r, const std::string& flops_s, const std::string& count_s,
                           const std::string& arflops_s)
 {
   const std::string rs = std::to_string(r);
-  int nbr[4];
-  neighbours(g, n, r, nbr);
-  std::string block = rs + " compute " + flops_s + "\n";
-  for (int d = 0; d < 4; ++d) {
-    const std::string p = std::to_string(nbr[d]);
-    block += rs + " irecv " + p + " " + std::to_string(d ^ 1) + " " + count_s + " 0\n";
-    block += rs + " isend " + p + " " + std::to_string(d) + " " + count_s + " 0\n";
-  }
-  block += rs + " waitall\n";
-  block += rs + " allreduce 1 " + arflops_s + " 0\n";
-  return block;
+  return rs + " compute " + flops_s + "\n" + halo_exchange(g, n, r, count_s) + rs + " allreduce 1 " + arflops_s +
+         " 0\n";
 }
 
 /// One iteration of the wavefront pattern (LU's lower and upper sweeps, then the stencil's exchange).
@@ -187,16 +193,7 @@ std::string wavefront_block(const Grid& g, int n, int r, double flops, long long
           block += rs + " send " + std::to_string(to) + " " + std::to_string(10 + sweep) + " " + sweep_count + " 0\n";
     }
   }
-  int nbr[4];
-  neighbours(g, n, r, nbr);
-  for (int d = 0; d < 4; ++d) {
-    const std::string p = std::to_string(nbr[d]);
-    block += rs + " irecv " + p + " " + std::to_string(d ^ 1) + " " + count_s + " 0\n";
-    block += rs + " isend " + p + " " + std::to_string(d) + " " + count_s + " 0\n";
-  }
-  block += rs + " waitall\n";
-  block += rs + " allreduce 5 " + arflops_s + " 0\n";
-  return block;
+  return block + halo_exchange(g, n, r, count_s) + rs + " allreduce 5 " + arflops_s + " 0\n";
 }
 
 std::string alltoall_block(int r, const std::string& flops_s, const std::string& count_s)
