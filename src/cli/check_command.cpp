@@ -54,6 +54,10 @@ int check_command(int argc, char** argv)
       std::fprintf(stderr, "tireplay check: warning: the baseline was made from trace %s on platform %s; this check "
                            "replays trace %s on platform %s\n", baseline.trace.c_str(), baseline.platform.c_str(),
                    opt.trace.c_str(), opt.platform.c_str());
+    if (!write_baseline && baseline.fidelity != opt.fidelity)
+      std::fprintf(stderr, "tireplay check: warning: the baseline was made at --fidelity %s; this check replays at "
+                           "--fidelity %s (docs/fidelity.md: the fast level is within 2%% of the full one)\n",
+                   baseline.fidelity.c_str(), opt.fidelity.c_str());
     if (!json.empty())
       opt.outputs.push_back({"--json", json});
     ReplayResult result = run_replay(opt);

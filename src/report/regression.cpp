@@ -54,6 +54,9 @@ Baseline read_baseline(const std::string& path)
     b.trace = t->get<std::string>();
   if (auto p = j.find("platform"); p != j.end() && p->is_string())
     b.platform = p->get<std::string>();
+  b.fidelity = "full";
+  if (auto f = j.find("fidelity"); f != j.end() && f->is_string())
+    b.fidelity = f->get<std::string>();
   auto ranks       = j.find("per_rank");
   if (ranks == j.end() || !ranks->is_array())
     throw InputError(path + ": field 'per_rank' is missing or not an array");

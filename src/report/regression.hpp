@@ -14,6 +14,7 @@ struct Baseline {
   double simulated_time = 0;
   std::vector<RankStats> ranks;
   std::string trace, platform;  // what it was made from, as given (empty in baselines that do not say)
+  std::string fidelity;         // the level that made it ("full" in baselines older than the fast level)
 };
 
 /// Reads a baseline. Throws InputError naming the file and the missing or wrong field.

@@ -72,6 +72,7 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
   j["wall_seconds"]   = result.wall_seconds;
   j["platform"]       = options.platform;
   j["trace"]          = options.trace;
+  j["fidelity"]       = options.fidelity;
   j["completed"]      = result.blocked.empty();
   auto& per_rank      = j["per_rank"] = nlohmann::json::array();
   for (size_t r = 0; r < result.ranks.size(); r++) {

@@ -117,9 +117,12 @@ want=$(awk -v t="$(simulated "$scratch/events.json")" 'BEGIN { printf "%.9f", t 
 # check and sweep take --fidelity.
 stencil=(--platform "$src/platforms/cluster_figure5.xml" --hostfile "$src/platforms/hosts_figure5.txt"
          --trace "$src/traces/recorded/stencil/index.txt")
+warning="tireplay check: warning: the baseline was made at --fidelity full; this check replays at --fidelity fast"
 "$tireplay" check -q --write-baseline --baseline "$scratch/baseline.json" "${stencil[@]}" &&
-  "$tireplay" check -q --baseline "$scratch/baseline.json" --fidelity fast "${stencil[@]}" &&
-  echo "ok   check --fidelity fast against a full-level baseline" || fail "check --fidelity fast"
+  "$tireplay" check -q --baseline "$scratch/baseline.json" --fidelity fast "${stencil[@]}" 2> "$scratch/check.err" &&
+  grep -qF "$warning" "$scratch/check.err" && grep -q '"fidelity": "full"' "$scratch/baseline.json" &&
+  echo "ok   check --fidelity fast against a full-level baseline, with a warning" ||
+  fail "check --fidelity fast: $(cat "$scratch/check.err")"
 rm -rf "$scratch/study"
 if "$tireplay" sweep "${stencil[@]}" --vary fidelity=full,fast --plot none -o "$scratch/study" > /dev/null 2>&1 &&
    [ "$(grep -c ',ok' "$scratch/study/results.csv")" = 2 ]; then
