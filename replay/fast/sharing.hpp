@@ -100,7 +100,11 @@ struct Resource {
   bool grouped        = false;
   double clock        = 0;  // sum of level * time since the group formed: a member's progress times its penalty
   double clock_at     = 0;
-  std::vector<int> members;  // a heap by target
+  struct Member {
+    double target;  // a copy of the activity's: the heap reads no activity
+    int activity;
+  };
+  std::vector<Member> members;  // a heap by target
   double member_share = 0;   // sum of weight / penalty of the members here
   std::unordered_map<int, double> loads;  // the members' other resources: sum of weight / penalty on each
   double cap_other = 0;      // the lowest limit elsewhere of a member (rate * penalty) when the group formed
@@ -134,9 +138,15 @@ public:
   }
   /// When the next member of the group of resource `r` ends (infinite: none), and which one.
   double group_date(int r);
-  int group_next(int r) { return resource(r).members.front(); }
+  int group_next(int r) { return resource(r).members.front().activity; }
 
   Activity& activity(int id) { return activities_[static_cast<size_t>(id)]; }
+  /// Its rate now: a group member drains at its group's level / its penalty.
+  double rate(int id)
+  {
+    const Activity& a = activity(id);
+    return a.group >= 0 ? resource(a.group).level / a.penalty : a.rate;
+  }
   Resource& resource(int id) { return resources_[static_cast<size_t>(id)]; }
 
 private:
@@ -151,6 +161,7 @@ private:
     uint32_t first_use, uses;  // in solved_uses_
     bool fixed;
     int bound_by;  // the resource that fixed its rate, -1 for its own limit
+    int cap_by;    // the saturated resource whose level is its cap_level, -1 for its bound
   };
   struct SolvedUse {
     int resource;
@@ -165,10 +176,14 @@ private:
   // Groups (sharing_groups.cpp).
   void relevel_groups(double now);
   void form_groups(double now);
+  void join_group(int resource, const Solved& s, double now);
   void leave_group(int id, double now);
   void advance_clock(Resource& r, double now);
-  bool earlier(int a, int b) { return activity(a).target < activity(b).target || (activity(a).target == activity(b).target && a < b); }
-  void heap_place(Resource& r, size_t slot, int id);
+  static bool earlier(const Resource::Member& a, const Resource::Member& b)
+  {
+    return a.target < b.target || (a.target == b.target && a.activity < b.activity);
+  }
+  void heap_place(Resource& r, size_t slot, const Resource::Member& m);
   void heap_up(Resource& r, size_t slot);
   void heap_down(Resource& r, size_t slot);
 

@@ -19,40 +19,40 @@ constexpr double kTolerance = 1e-9;
 
 } // namespace
 
-void Sharing::heap_place(Resource& r, size_t slot, int id)
+void Sharing::heap_place(Resource& r, size_t slot, const Resource::Member& m)
 {
-  r.members[slot]         = id;
-  activity(id).group_slot = static_cast<int>(slot);
+  r.members[slot]                   = m;
+  activity(m.activity).group_slot = static_cast<int>(slot);
 }
 
 void Sharing::heap_up(Resource& r, size_t slot)
 {
-  int id = r.members[slot];
+  Resource::Member m = r.members[slot];
   while (slot > 0) {
     size_t parent = (slot - 1) / 2;
-    if (!earlier(id, r.members[parent]))
+    if (!earlier(m, r.members[parent]))
       break;
     heap_place(r, slot, r.members[parent]);
     slot = parent;
   }
-  heap_place(r, slot, id);
+  heap_place(r, slot, m);
 }
 
 void Sharing::heap_down(Resource& r, size_t slot)
 {
-  int id = r.members[slot];
+  Resource::Member m = r.members[slot];
   for (;;) {
     size_t child = 2 * slot + 1;
     if (child >= r.members.size())
       break;
     if (child + 1 < r.members.size() && earlier(r.members[child + 1], r.members[child]))
       child++;
-    if (!earlier(r.members[child], id))
+    if (!earlier(r.members[child], m))
       break;
     heap_place(r, slot, r.members[child]);
     slot = child;
   }
-  heap_place(r, slot, id);
+  heap_place(r, slot, m);
 }
 
 void Sharing::advance_clock(Resource& r, double now)
@@ -66,7 +66,7 @@ double Sharing::group_date(int index)
   Resource& r = resource(index);
   if (!r.grouped || r.members.empty() || !(r.level > 0))
     return std::numeric_limits<double>::infinity();
-  return r.clock_at + std::max(0.0, activity(r.members.front()).target - r.clock) / r.level;
+  return r.clock_at + std::max(0.0, r.members.front().target - r.clock) / r.level;
 }
 
 void Sharing::leave_group(int id, double now)
@@ -79,13 +79,13 @@ void Sharing::leave_group(int id, double now)
   a.remaining = std::max(0.0, (a.target - r.clock) / a.penalty);
   a.rate      = r.level / a.penalty;
   a.updated   = now;
-  size_t slot = static_cast<size_t>(a.group_slot);
-  int last    = r.members.back();
+  size_t slot            = static_cast<size_t>(a.group_slot);
+  Resource::Member last  = r.members.back();
   r.members.pop_back();
   if (slot < r.members.size()) {
     heap_place(r, slot, last);
     heap_up(r, slot);
-    heap_down(r, static_cast<size_t>(activity(last).group_slot));
+    heap_down(r, static_cast<size_t>(activity(last.activity).group_slot));
   }
   for (const Use& u : a.uses) {
     if (u.resource == index)
@@ -113,7 +113,7 @@ void Sharing::relevel_groups(double now)
       continue;
     bool relevelled = false;
     if (r.grouped && r.member_share > 0 && r.relevels < kRelevels) {
-      // What the others take stays; the members share the rest.
+      // What the others take stays; the members share the rest (the activities that just started get that level).
       double others = r.used - r.level * r.member_share;
       double level  = std::max(0.0, r.capacity - others) / r.member_share;
       // A level that moved by more than the members' shares could explain: the others' rates changed (their own
@@ -142,16 +142,37 @@ void Sharing::relevel_groups(double now)
   }
 }
 
+void Sharing::join_group(int index, const Solved& s, double now)
+{
+  Resource& r = resource(index);
+  Activity& a = activity(s.id);
+  advance_clock(r, now);
+  a.group  = index;
+  a.target = r.clock + a.remaining * a.penalty;
+  a.finish = std::numeric_limits<double>::infinity();
+  changed_.push_back(s.id);  // its own finish date is gone
+  r.members.push_back({a.target, s.id});
+  heap_up(r, r.members.size() - 1);
+  for (const Use& u : a.uses) {
+    if (u.resource == index)
+      r.member_share += u.weight / a.penalty;
+    else
+      r.loads[u.resource] += u.weight / a.penalty;
+  }
+  r.cap_other = std::min(r.cap_other, s.cap_by == index ? s.bound * s.penalty : s.cap_level);
+  group_changed_.push_back(index);
+}
+
 void Sharing::form_groups(double now)
 {
-  // A resource solved in full (all its users were solved) that bound many of them.
-  bool any = false;
+  // A resource solved in full (all its users were solved) that bound many of them forms a group of those. (An
+  // activity that starts on a grouped resource is held at its level with a rate of its own until the resource is
+  // solved in full: joining at once was 1.5x slower at 65,536 ranks for 0.2% of accuracy.)
   for (int index : involved_) {
     Resource& r = resource(index);
     r.forming   = drift_ > 0 && r.role == Resource::Role::Capacity && r.was_dirty && r.binds &&
                 r.users.size() >= many_ && !r.grouped;
     if (r.forming) {
-      any            = true;
       r.grouped      = true;
       r.clock        = 0;
       r.clock_at     = now;
@@ -162,26 +183,11 @@ void Sharing::form_groups(double now)
       r.loads.clear();
     }
   }
-  if (!any)
-    return;
   for (const Solved& s : solved_) {
-    if (s.bound_by < 0 || !resource(s.bound_by).forming)
+    if (s.bound_by < 0)
       continue;
-    Resource& r = resource(s.bound_by);
-    Activity& a = activity(s.id);
-    a.group     = s.bound_by;
-    a.target    = r.clock + a.remaining * a.penalty;
-    a.finish    = std::numeric_limits<double>::infinity();
-    changed_.push_back(s.id);  // its own finish date is gone
-    r.members.push_back(s.id);
-    heap_up(r, r.members.size() - 1);
-    for (const Use& u : a.uses) {
-      if (u.resource == s.bound_by)
-        r.member_share += u.weight / a.penalty;
-      else
-        r.loads[u.resource] += u.weight / a.penalty;
-    }
-    r.cap_other = std::min(r.cap_other, s.cap_level);
+    if (resource(s.bound_by).forming)
+      join_group(s.bound_by, s, now);
   }
   for (int index : involved_) {
     Resource& r = resource(index);
@@ -189,7 +195,6 @@ void Sharing::form_groups(double now)
       r.forming = false;
       if (r.members.empty())
         r.grouped = false;
-      group_changed_.push_back(index);
     }
   }
 }
