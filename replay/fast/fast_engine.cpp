@@ -39,6 +39,13 @@ void FastEngine::block()
   scheduler_ = std::move(scheduler_).resume();
 }
 
+void FastEngine::own(int activity, Owner owner)
+{
+  if (owners_.size() <= static_cast<size_t>(activity))
+    owners_.resize(static_cast<size_t>(activity) + 1);
+  owners_[static_cast<size_t>(activity)] = owner;
+}
+
 void FastEngine::sleep(double seconds)
 {
   push(now_ + seconds, EventKind::Wake, current_);
@@ -50,9 +57,7 @@ void FastEngine::execute(double flops)
   int host = view_.host_of(current_);
   exec_uses_.assign(1, Use{view_.cpu(host), -1, 1.0});
   int id = sharing_.create(flops, view_.core_speed(host), 1.0, exec_uses_);
-  if (owners_.size() <= static_cast<size_t>(id))
-    owners_.resize(static_cast<size_t>(id) + 1);
-  owners_[static_cast<size_t>(id)] = {current_, nullptr};
+  own(id, {current_, nullptr});
   sharing_.start(id, now_);
   block();
 }
@@ -65,9 +70,7 @@ void FastEngine::start(Transfer* t, int src, int dst, double bytes)
   // SMPI's factors: the latency stretched, the bandwidth a flow draws narrowed (cm02's rate factor).
   double latency = route.latency * f.latency.at(bytes);
   int id         = sharing_.create(bytes / f.bandwidth.at(bytes), route.bound, route.penalty, route.uses);
-  if (owners_.size() <= static_cast<size_t>(id))
-    owners_.resize(static_cast<size_t>(id) + 1);
-  owners_[static_cast<size_t>(id)] = {-1, flow};
+  own(id, {-1, flow});
   if (latency > 0)
     push(now_ + latency, EventKind::LatencyOver, id);
   else

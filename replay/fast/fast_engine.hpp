@@ -67,6 +67,7 @@ private:
   void block();
   void push(double time, EventKind kind, int id);
   void handle(const Event& e);
+  void own(int activity, Owner owner);
   void end_activity(int id);
   void update_group(int resource);
 

@@ -115,7 +115,7 @@ void Sharing::take(int id, double now)
   a.remaining = std::max(0.0, a.remaining - a.rate * (now - a.updated));
   a.updated   = now;
   Solved s{id, a.penalty, a.bound, a.bound * a.penalty, a.rate, a.rate,
-           static_cast<uint32_t>(solved_uses_.size()), static_cast<uint32_t>(a.uses.size()), false, -1, -1};
+           static_cast<uint32_t>(solved_uses_.size()), static_cast<uint32_t>(a.uses.size()), false, -1};
   for (const Use& u : a.uses) {
     Resource& r = resource(u.resource);
     if (!r.in_solve) {
@@ -135,10 +135,8 @@ void Sharing::take(int id, double now)
       r.left += u.weight * a.rate;
     r.pending_share += u.weight / a.penalty;
     r.pending++;
-    if (r.role == Resource::Role::Level && r.level < s.cap_level) {
-      s.cap_level = r.level;
-      s.cap_by    = u.resource;
-    }
+    if (r.role == Resource::Role::Level)
+      s.cap_level = std::min(s.cap_level, r.level);
     solved_uses_.push_back({u.resource, u.weight});
   }
   solved_.push_back(s);
@@ -174,17 +172,16 @@ void Sharing::fill()
     const double reach = std::isinf(level) ? level : level * (1 + kTolerance);
     binding_.clear();
     for (size_t i = 0; i < solved_.size(); i++) {
-      const Solved& s = solved_[i];
+      Solved& s = solved_[i];
       if (s.fixed)
         continue;
-      Solved& t  = solved_[i];
       bool binds = s.cap_level <= reach;
-      t.bound_by = binds ? s.cap_by : -1;
+      s.bound_by = -1;
       for (uint32_t k = s.first_use; k < s.first_use + s.uses; k++) {
         Resource& r = resource(solved_uses_[k].resource);
         if (r.ratio <= reach) {
           if (!binds)
-            t.bound_by = solved_uses_[k].resource;
+            s.bound_by = solved_uses_[k].resource;
           binds = true;
           if (!r.binds) {
             r.binds = true;

@@ -161,7 +161,6 @@ private:
     uint32_t first_use, uses;  // in solved_uses_
     bool fixed;
     int bound_by;  // the resource that fixed its rate, -1 for its own limit
-    int cap_by;    // the saturated resource whose level is its cap_level, -1 for its bound
   };
   struct SolvedUse {
     int resource;

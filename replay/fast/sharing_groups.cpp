@@ -159,7 +159,7 @@ void Sharing::join_group(int index, const Solved& s, double now)
     else
       r.loads[u.resource] += u.weight / a.penalty;
   }
-  r.cap_other = std::min(r.cap_other, s.cap_by == index ? s.bound * s.penalty : s.cap_level);
+  r.cap_other = std::min(r.cap_other, s.cap_level);
   group_changed_.push_back(index);
 }
 
