@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
 #include <stdexcept>
 
 namespace sg4 = simgrid::s4u;
@@ -19,14 +18,16 @@ namespace tireplay::models {
 namespace {
 
 /// The flow's weight on a link (cm02 lmm expand): SHARED adds up, FATPIPE keeps the largest.
-void add_weight(std::map<const sg4::Link*, double>& weights, const sg4::Link* link, double weight)
+void add_weight(std::vector<std::pair<const sg4::Link*, double>>& weights, const sg4::Link* link, double weight)
 {
   auto policy = link->get_sharing_policy();
   if (policy == sg4::Link::SharingPolicy::WIFI || policy == sg4::Link::SharingPolicy::NONLINEAR)
     throw std::invalid_argument("link '" + link->get_name() +
                                 "': the models know SHARED, SPLITDUPLEX and FATPIPE links only");
-  auto [it, fresh] = weights.try_emplace(link, weight);
-  if (!fresh)
+  auto it = std::find_if(weights.begin(), weights.end(), [link](const auto& lw) { return lw.first == link; });
+  if (it == weights.end())
+    weights.emplace_back(link, weight);
+  else
     it->second = policy == sg4::Link::SharingPolicy::FATPIPE ? std::max(it->second, weight) : it->second + weight;
 }
 
@@ -70,36 +71,39 @@ NetworkFactors network_factors_from_config()
   return f;
 }
 
-RouteParams route_params(const sg4::Host& src, const sg4::Host& dst, const NetworkFactors& f)
+WeightedRoute weighted_route(const sg4::Host& src, const sg4::Host& dst, const NetworkFactors& f)
 {
   // Routes are complete once the platform is sealed (Full, Floyd and Dijkstra zones add the loopback of a host
   // to itself then). Sealing twice does nothing, and the simulation seals it anyway.
   sg4::Engine::get_instance()->seal_platform();
-  std::vector<sg4::Link*> route;
-  double latency = 0;
-  src.route_to(&dst, route, &latency);
-  std::map<const sg4::Link*, double> weights;
-  for (const auto* link : route)
-    add_weight(weights, link, 1.0);
+  WeightedRoute route;
+  src.route_to(&dst, route.links, &route.latency_seconds);
+  for (const auto* link : route.links)
+    add_weight(route.weights, link, 1.0);
   if (f.crosstraffic) {
     std::vector<sg4::Link*> back_route;
     dst.route_to(&src, back_route, nullptr);
     for (const auto* link : back_route)
-      add_weight(weights, link, 0.05);
+      add_weight(route.weights, link, 0.05);
   }
+  return route;
+}
 
+RouteParams route_params(const sg4::Host& src, const sg4::Host& dst, const NetworkFactors& f)
+{
+  WeightedRoute route = weighted_route(src, dst, f);
   // cm02 bounds the flow by its route's smallest bandwidth and by TCP-gamma / (2 * latency) (the latency
   // before SMPI's factor); every link then shares its bandwidth among the weights on it.
   double rate = std::numeric_limits<double>::infinity();
-  if (!route.empty()) {
-    for (const auto* link : route)
+  if (!route.links.empty()) {
+    for (const auto* link : route.links)
       rate = std::min(rate, link->get_bandwidth());
-    if (latency > 0)
-      rate = std::min(rate, f.tcp_gamma_bytes / (2 * latency));
-    for (const auto& [link, weight] : weights)
+    if (route.latency_seconds > 0)
+      rate = std::min(rate, f.tcp_gamma_bytes / (2 * route.latency_seconds));
+    for (const auto& [link, weight] : route.weights)
       rate = std::min(rate, link->get_bandwidth() / weight);
   }
-  return {latency, rate};
+  return {route.latency_seconds, rate};
 }
 
 PointToPoint point_to_point(const sg4::Host& src, const sg4::Host& dst, const NetworkFactors& f)

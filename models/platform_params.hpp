@@ -6,10 +6,12 @@
 #include "models/model_context.hpp"
 #include "models/point_to_point.hpp"
 
+#include <utility>
 #include <vector>
 
 namespace simgrid::s4u {
 class Host;
+class Link;
 }
 
 namespace tireplay::models {
@@ -17,6 +19,17 @@ namespace tireplay::models {
 /// The factors of the engine's configuration: smpi/bw-factor, smpi/lat-factor, network/TCP-gamma,
 /// network/crosstraffic, as given with --cfg or SimGrid's defaults.
 NetworkFactors network_factors_from_config();
+
+/// A route and the weight a flow has on each link it loads (cm02's comm_action_expand_constraints): 1 per crossing
+/// of a SHARED or SPLITDUPLEX link (FATPIPE: at most 1), plus 0.05 per crossing of the reverse route with
+/// cross-traffic. `weights` holds each link once, in the order met (forward route, then reverse route).
+/// Throws std::invalid_argument on a WIFI or NONLINEAR link (their sharing depends on other flows).
+struct WeightedRoute {
+  std::vector<simgrid::s4u::Link*> links;  // the forward route, in order
+  double latency_seconds = 0;              // its links' latencies, before SMPI's factor
+  std::vector<std::pair<const simgrid::s4u::Link*, double>> weights;
+};
+WeightedRoute weighted_route(const simgrid::s4u::Host& src, const simgrid::s4u::Host& dst, const NetworkFactors& f);
 
 /// The route from `src` to `dst` (`src.route_to`), and, with cross-traffic, the reverse route: the flow's
 /// weight on each link is 1 per crossing (FATPIPE: at most 1) plus 0.05 per crossing of the reverse route

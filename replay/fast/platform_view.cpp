@@ -53,39 +53,23 @@ const Route& PlatformView::route(int src_host, int dst_host)
   const sg4::Host* src = hosts_[static_cast<size_t>(src_host)].host;
   const sg4::Host* dst = hosts_[static_cast<size_t>(dst_host)].host;
 
-  std::vector<sg4::Link*> links;
-  src->route_to(dst, links, &route.latency);
-  double bound = std::numeric_limits<double>::infinity();
-  // cm02's expand: SHARED adds up, FATPIPE keeps the largest. In route order (the same result on every run).
-  std::vector<std::pair<const sg4::Link*, double>> weights;
-  auto add = [&weights](const sg4::Link* link, double weight) {
-    auto policy = link->get_sharing_policy();
-    if (policy == sg4::Link::SharingPolicy::WIFI || policy == sg4::Link::SharingPolicy::NONLINEAR)
-      throw std::invalid_argument("link '" + link->get_name() +
-                                  "': the fast level knows SHARED, SPLITDUPLEX and FATPIPE links only "
-                                  "(use --fidelity full)");
-    auto w = std::find_if(weights.begin(), weights.end(), [link](const auto& lw) { return lw.first == link; });
-    if (w == weights.end())
-      weights.emplace_back(link, weight);
-    else
-      w->second = policy == sg4::Link::SharingPolicy::FATPIPE ? std::max(w->second, weight) : w->second + weight;
-  };
+  models::WeightedRoute weighted;
+  try {
+    weighted = models::weighted_route(*src, *dst, factors_);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string(e.what()) + " (use --fidelity full)");
+  }
+  route.latency  = weighted.latency_seconds;
+  double bound   = std::numeric_limits<double>::infinity();
   double penalty = route.latency;
-  for (const auto* link : links) {
-    add(link, 1.0);
+  for (const auto* link : weighted.links) {
     bound = std::min(bound, link->get_bandwidth());
     if (weight_s_ > 0)
       penalty += weight_s_ / link->get_bandwidth();
   }
-  if (factors_.crosstraffic) {
-    std::vector<sg4::Link*> back;
-    dst->route_to(src, back, nullptr);
-    for (const auto* link : back)
-      add(link, 0.05);
-  }
   if (route.latency > 0 && factors_.tcp_gamma_bytes > 0)
     bound = std::min(bound, factors_.tcp_gamma_bytes / (2 * route.latency));
-  for (const auto& [link, weight] : weights) {
+  for (const auto& [link, weight] : weighted.weights) {
     if (link->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE)
       bound = std::min(bound, link->get_bandwidth() / weight);  // not shared: each flow gets the bandwidth
     else
