@@ -129,7 +129,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
   replay->record_timeline     = opt.record_timeline;
   for (int r = 0; r < np; r++) {
     replay->ranks[r].rank   = r;
-    replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np);
+    replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np, &replay->p2p_forms);
     replay->p2p.files[r]    = replay->ranks[r].reader->file();
     replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
     replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);

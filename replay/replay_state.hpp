@@ -48,6 +48,7 @@ struct ReplayState {
   std::vector<RankState> ranks;
   Progress progress;
   std::string error;  // first input error met by an actor; the replay stops
+  P2PForms p2p_forms;  // the trace's point-to-point form, shared by its readers
   bool reductions_in_steps = false;  // --reductions steps: reduce algorithms execute the flops (CollArgs)
   bool record_timeline     = false;  // keep every action's start and end (timed outputs, pictures)
 

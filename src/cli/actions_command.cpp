@@ -90,8 +90,9 @@ int actions_command(int argc, char** argv)
   try {
     TraceInputs inputs = open_trace(argv[1], 0);
     int size           = static_cast<int>(inputs.ranks.size());
+    P2PForms forms;
     for (int r = 0; r < size; r++) {
-      RankReader reader(inputs.ranks[static_cast<size_t>(r)], r, size);
+      RankReader reader(inputs.ranks[static_cast<size_t>(r)], r, size, &forms);
       Action a;
       while (reader.next(a)) {
         std::printf("%s\n", describe(r, a).c_str());

@@ -7,12 +7,14 @@
 namespace tireplay {
 namespace {
 
-void parse_p2p(FieldReader& a, const RankParseState& st, int comm_size, Action& out)
+void parse_p2p(FieldReader& a, RankParseState& st, int comm_size, Action& out)
 {
   bool is_recv   = out.kind == ActionKind::Recv || out.kind == ActionKind::Irecv;
   out.peer       = a.rank("partner", comm_size, is_recv);
   // Since SimGrid 3.20 the tag is mandatory; older traces and the paper's have `partner size [datatype]`.
   bool has_tag   = !st.paper_format && a.count() >= 3;
+  if (!st.paper_format)
+    st.p2p_form = has_tag ? RankParseState::P2PForm::Tagged : RankParseState::P2PForm::Tagless;
   out.tag        = has_tag ? a.integer("tag") : 0;
   uint64_t count = a.count_field("count");
   out.bytes      = bytes_of(a, count, a.datatype("datatype"));
@@ -87,6 +89,7 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
     throw ParseError("unknown action '" + std::string(fields[1]) + "' (known: " + known_action_names() + ")");
   if (st.comm_sizes.empty())
     st.comm_sizes.push_back(st.world_size);
+  st.p2p_form = RankParseState::P2PForm::None;
 
   // The reader reuses one Action: reset every scalar (vectors keep their capacity).
   out.kind            = kind;

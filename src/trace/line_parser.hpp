@@ -22,6 +22,8 @@ struct RankParseState {
   int world_size = 1;
   int default_datatype_size = 1;  // MPI_BYTE until `init <x>` switches to MPI_DOUBLE
   bool paper_format = false;      // `p0 compute 1e6`: peers are written pN, no tags (trace-replay paper, Table 1)
+  /// The form of the last line parsed if it was a point-to-point one: with a tag, or pre-3.20's `partner count`.
+  enum class P2PForm { None, Tagged, Tagless } p2p_form = P2PForm::None;
   std::vector<int> comm_sizes;    // size of each communicator this rank knows, by id (0 = world)
 };
 

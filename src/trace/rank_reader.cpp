@@ -4,8 +4,6 @@
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace tireplay {
 namespace {
@@ -27,9 +25,9 @@ std::string input_error_text(const std::string& file, uint64_t line, const std::
   return msg;
 }
 
-RankReader::RankReader(const RankInput& input, int rank, int world_size)
-    : input_(input), keep_open_(world_size <= kKeepOpenRanks),
-      buffer_size_(world_size <= kKeepOpenRanks ? kBufferSize : kSmallBufferSize)
+RankReader::RankReader(const RankInput& input, int rank, int world_size, P2PForms* forms)
+    : input_(input), buffer_size_(world_size <= kKeepOpenRanks ? kBufferSize : kSmallBufferSize),
+      forms_(forms != nullptr ? forms : &own_forms_)
 {
   state_.rank       = rank;
   state_.world_size = world_size;
@@ -38,42 +36,35 @@ RankReader::RankReader(const RankInput& input, int rank, int world_size)
     eof_ = true;
     return;
   }
-  fd_ = ::open(input.path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd_ < 0)
-    throw InputError(input.display_path + ": cannot open the trace of rank " + std::to_string(rank) + ": " +
-                     std::strerror(errno));
-  if (!keep_open_) {
-    ::close(fd_);
-    fd_ = -1;
-  }
+  source_ = std::make_unique<TextSource>(input.path, input.display_path, world_size <= kKeepOpenRanks,
+                                         "the trace of rank " + std::to_string(rank));
 }
 
-RankReader::~RankReader()
-{
-  if (fd_ >= 0)
-    ::close(fd_);
-}
+RankReader::~RankReader() = default;
 
 bool RankReader::refill()
 {
-  if (fd_ < 0) {
-    fd_ = ::open(input_.path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd_ < 0)
-      throw InputError(input_.display_path + ": cannot open the trace: " + std::strerror(errno));
-  }
-  ssize_t got = 0;
-  do
-    got = ::pread(fd_, buffer_.data() + end_, buffer_.size() - end_, static_cast<off_t>(offset_));
-  while (got < 0 && errno == EINTR);
-  if (got < 0)
-    throw InputError(input_.display_path + ": read error: " + std::strerror(errno));
-  if (!keep_open_) {
-    ::close(fd_);
-    fd_ = -1;
-  }
-  offset_ += static_cast<uint64_t>(got);
-  end_ += static_cast<size_t>(got);
+  size_t got = source_->read(buffer_.data() + end_, buffer_.size() - end_);
+  end_ += got;
   return got > 0;
+}
+
+void RankReader::check_form(std::string_view line)
+{
+  bool tagless        = state_.p2p_form == RankParseState::P2PForm::Tagless;
+  std::string& mine   = tagless ? forms_->first_tagless : forms_->first_tagged;
+  const auto& other   = tagless ? forms_->first_tagged : forms_->first_tagless;
+  if (!other.empty())
+    throw InputError(input_error_text(
+        input_.display_path, line_number_,
+        tagless ? "a tag-less point-to-point line (`partner count`, SimGrid's pre-3.20 form) in a trace whose "
+                  "point-to-point lines have a tag (the first at " + other + "): a trace uses one form; give "
+                  "this line its tag (`partner tag count`)"
+                : "a point-to-point line with a tag in a trace of SimGrid's pre-3.20 tag-less form "
+                  "(`partner count`, the first at " + other + "): a trace uses one form",
+        line));
+  if (mine.empty())
+    mine = input_.display_path + ":" + std::to_string(line_number_);
 }
 
 bool RankReader::next_line(std::string_view& line)
@@ -170,6 +161,8 @@ bool RankReader::next(Action& out)
     } catch (const ParseError& e) {
       throw InputError(input_error_text(input_.display_path, line_number_, e.what(), line));
     }
+    if (state_.p2p_form != RankParseState::P2PForm::None)
+      check_form(line);
     return true;
   }
   return false;

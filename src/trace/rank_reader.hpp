@@ -1,13 +1,15 @@
-// Streams one rank's actions from its trace file: a fixed read buffer, lines parsed in place,
-// so memory does not grow with the trace's length.
+// Streams one rank's actions from its trace file (plain or compressed, src/trace/text_source): a fixed read
+// buffer, lines parsed in place, so memory does not grow with the trace's length.
 #pragma once
 
 #include "src/trace/action.hpp"
 #include "src/trace/line_parser.hpp"
+#include "src/trace/text_source.hpp"
 
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -29,6 +31,12 @@ struct UnreplayedCalls {
   double seconds = 0;
 };
 
+/// Where a trace's point-to-point lines of each form were first read (docs/trace-format.md section 6): with a tag
+/// (SimGrid >= 3.20) or tag-less (pre-3.20 `partner count`). A trace uses one form; its ranks' readers share this.
+struct P2PForms {
+  std::string first_tagged, first_tagless;  // "FILE:LINE", empty until one is read
+};
+
 struct RankInput {
   std::string path;          // file to read
   std::string display_path;  // file to name in messages (the user's file when `path` is a demultiplexed copy)
@@ -42,7 +50,8 @@ public:
   /// open-file limit, 20,000 here, must not bound the rank count), and its buffer starts smaller.
   static constexpr int kKeepOpenRanks = 1024;
 
-  RankReader(const RankInput& input, int rank, int world_size);
+  /// `forms`: shared by the readers of one trace (none: this reader checks its own file only).
+  RankReader(const RankInput& input, int rank, int world_size, P2PForms* forms = nullptr);
   ~RankReader();
   RankReader(const RankReader&)            = delete;
   RankReader& operator=(const RankReader&) = delete;
@@ -60,15 +69,15 @@ public:
 
 private:
   bool next_line(std::string_view& line);
+  /// Throws if the point-to-point line just read is of the other form than the trace's first one.
+  void check_form(std::string_view line);
   void read_comment(std::string_view line);
 
   /// Reads more of the file after the buffer's end; false at its end.
   bool refill();
 
   RankInput input_;
-  int fd_ = -1;            // open while the reader keeps it (world size up to kKeepOpenRanks)
-  bool keep_open_ = true;
-  uint64_t offset_ = 0;    // of the next byte to read from the file
+  std::unique_ptr<TextSource> source_;  // kept open up to kKeepOpenRanks ranks; none for an empty input
   size_t buffer_size_;        // its first size
   std::vector<char> buffer_;  // empty before the first read and after the last
   size_t begin_ = 0, end_ = 0;
@@ -79,6 +88,8 @@ private:
   RankParseState state_;
   std::vector<std::string_view> fields_;
   std::map<std::string, UnreplayedCalls> unreplayed_;
+  P2PForms own_forms_;
+  P2PForms* forms_;
 };
 
 } // namespace tireplay

@@ -3,6 +3,7 @@
 #include "src/trace/interruption.hpp"
 
 #include "src/trace/line_parser.hpp"
+#include "src/trace/text_source.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -62,10 +63,10 @@ void check_first_line(const std::string& path, uint64_t number, const std::strin
 /// First line that is neither blank nor a comment, with its number; empty if none.
 std::string first_line(const std::string& path, uint64_t& number)
 {
-  std::ifstream in(path);
+  TextLines in(path);
   std::string line;
   number = 0;
-  while (std::getline(in, line)) {
+  while (in.next(line)) {
     number++;
     auto t = trim_line(line);
     if (!t.empty() && t.front() != '#')
@@ -86,6 +87,41 @@ void check_rank_count(const std::string& path, int found, int np)
   if (np > 0 && found > np)
     throw InputError(path + ": the trace has " + std::to_string(found) + " ranks, more than --np " +
                      std::to_string(np));
+}
+
+bool path_exists(const fs::path& path);
+std::string resolve_entry(const std::string& index, const std::string& entry);
+bool is_text(std::string_view line);
+
+/// The files directly in `dir` whose first line is an action of a rank, sorted.
+std::vector<std::string> rank_files_in(const std::string& dir)
+{
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code type_ec;
+    if (!it->is_regular_file(type_ec))
+      continue;
+    uint64_t number;
+    int rank = -1;
+    if (starts_with_action(first_line(it->path().string(), number), rank))
+      found.push_back(it->path().string());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+/// SimGrid's and otf2ti's trace in `dir`: trace.txt (an index, or a shared trace), plain or compressed.
+std::vector<std::string> named_traces(const std::string& dir)
+{
+  std::vector<std::string> found;
+  for (const char* suffix : {"", ".gz", ".zst", ".xz", ".bz2"}) {
+    std::error_code ec;
+    fs::path file = fs::path(dir) / (std::string("trace.txt") + suffix);
+    if (fs::is_regular_file(file, ec))
+      found.push_back(file.string());
+  }
+  return found;
 }
 
 TraceInputs from_directory(const std::string& dir, int np)
@@ -136,8 +172,24 @@ TraceInputs from_directory(const std::string& dir, int np)
     not_traces += (i == 0 ? " (not traces, their first line being no action: " : ", ") + skipped[i];
   if (!skipped.empty())
     not_traces += skipped.size() > 5 ? ", ...)" : ")";
-  if (by_rank.empty())
+  if (by_rank.empty()) {
+    // No rank file: an index among the others (a first line naming a file that exists) is the trace.
+    std::vector<std::string> indexes;
+    for (const auto& name : skipped) {
+      std::string file = (fs::path(dir) / name).string();
+      uint64_t number;
+      std::string line = first_line(file, number);
+      if (!line.empty() && is_text(line) && fs::is_regular_file(resolve_entry(file, line), ec))
+        indexes.push_back(file);
+    }
+    if (indexes.size() == 1)
+      return open_trace(indexes[0], np);
+    if (indexes.size() > 1)
+      throw InputError(dir + ": no rank file in this directory, but " + std::to_string(indexes.size()) +
+                       " index files (" + indexes[0] + ", " + indexes[1] + (indexes.size() > 2 ? ", ..." : "") +
+                       "): give --trace the one to replay");
     throw InputError(dir + ": no trace file in this directory" + not_traces);
+  }
   int found = by_rank.rbegin()->first + 1;
   check_rank_count(dir, found, np);
   TraceInputs inputs;
@@ -150,8 +202,6 @@ TraceInputs from_directory(const std::string& dir, int np)
   }
   return inputs;
 }
-
-bool path_exists(const fs::path& path);
 
 std::string rank_copy(const std::string& dir, int rank) { return dir + "/rank" + std::to_string(rank) + ".txt"; }
 
@@ -166,7 +216,7 @@ TraceInputs demultiplex(const std::string& path, int np)
   inputs.temp_dir = pattern;
   set_interruption_cleanup(pattern.c_str());
 
-  std::ifstream in(path);
+  TextLines in(path);
   // A file per rank that has lines, made at its first line; ranks without lines share one empty file (a line for
   // rank 999999 must not make a million files). At most a quarter of the open-file limit (20,000 here), and 2048,
   // are open at once: past that, all are closed and reopened for appending as lines come.
@@ -180,7 +230,7 @@ TraceInputs demultiplex(const std::string& path, int np)
   std::string line;
   uint64_t number = 0;
   std::vector<std::string_view> fields;
-  while (std::getline(in, line)) {
+  while (in.next(line)) {
     number++;
     auto t = trim_line(line);
     if (t.empty() || t.front() == '#')
@@ -291,8 +341,29 @@ void TraceInputs::remove_copies()
 TraceInputs open_trace(const std::string& path, int np)
 {
   std::error_code ec;
-  if (fs::is_directory(path, ec))
-    return from_directory(path, np);
+  if (fs::is_directory(path, ec)) {
+    // SimGrid's and otf2ti's output directory: its trace.txt, unless rank files beside it make that a guess.
+    auto named = named_traces(path);
+    if (named.size() > 1)
+      throw InputError(path + ": holds " + std::to_string(named.size()) + " traces named trace.txt (" + named[0] +
+                       ", " + named[1] + "): give --trace the one to replay");
+    if (named.empty())
+      return from_directory(path, np);
+    TraceInputs inputs = open_trace(named[0], np);
+    std::set<fs::path> used{fs::weakly_canonical(named[0], ec)};
+    for (const auto& rank : inputs.ranks)
+      used.insert(fs::weakly_canonical(rank.display_path, ec));
+    std::vector<std::string> others;
+    for (const auto& file : rank_files_in(path))
+      if (used.count(fs::weakly_canonical(file, ec)) == 0)
+        others.push_back(file);
+    if (!others.empty())
+      throw InputError(path + ": holds the trace " + named[0] + " and " + std::to_string(others.size()) +
+                       " rank file" + (others.size() > 1 ? "s" : "") + " it does not list (" + others[0] +
+                       (others.size() > 1 ? ", ..." : "") + "): give --trace " + named[0] +
+                       " to replay the first, or move the others apart");
+    return inputs;
+  }
   if (!fs::exists(path, ec))
     throw InputError(path + ": no such trace file or directory" + (ec ? " (" + ec.message() + ")" : ""));
   check_readable_file(path, path);
@@ -316,11 +387,11 @@ TraceInputs open_trace(const std::string& path, int np)
   check_first_line(path, number, head);
 
   // An index: one trace file per line, rank order. A single entry names a shared trace (as in SimGrid).
-  std::ifstream in(path);
+  TextLines in(path);
   std::vector<std::pair<std::string, uint64_t>> entries;
   std::string line;
   number = 0;
-  while (std::getline(in, line)) {
+  while (in.next(line)) {
     number++;
     auto t = trim_line(line);
     if (t.empty() || t.front() == '#')

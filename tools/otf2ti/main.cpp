@@ -1,6 +1,6 @@
 // otf2ti: converts the OTF2 archive of an MPI run into tireplay time-independent traces (docs/trace-format.md).
 //   otf2ti ARCHIVE/traces.otf2 -o OUTDIR [--flop-metric NAME] [--flop-rate F] [--cpu-threshold S] [--threads N] [--one-file]
-//          [--bursts FILE] [--keep-tests]
+//          [--compress none|gzip|zstd|xz] [--bursts FILE] [--keep-tests]
 // Exit status: 0 converted, 2 bad input (the message names the location and event), 1 usage.
 #include "collectives.hpp"
 #include "crash_guard.hpp"
@@ -9,6 +9,10 @@
 #include "models/quantities.hpp"
 #include "otf2_errors.hpp"
 
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filter/lzma.hpp>
+#include <boost/iostreams/filter/zstd.hpp>
+#include <boost/iostreams/filtering_stream.hpp>
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -24,6 +28,7 @@
 #include <thread>
 #include <unistd.h>
 
+namespace io = boost::iostreams;
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
@@ -94,29 +99,60 @@ void write_rank(std::ostream& out, size_t rank, const otf2ti::RankTrace& trace)
     out << "# cancelled " << rank << ' ' << action << ' ' << count << '\n';
 }
 
-void write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces, bool one_file)
+/// --compress: the file name's suffix and the compressor (Boost.Iostreams) of each choice.
+const std::map<std::string, std::string> kSuffixes = {{"none", ""}, {"gzip", ".gz"}, {"zstd", ".zst"}, {"xz", ".xz"}};
+
+/// Writes `path` (compressed by `compress`) with `fill(stream)`.
+template <class Fill>
+void write_file(const fs::path& path, const std::string& compress, Fill fill)
+{
+  std::ofstream file(path, std::ios::binary);
+  {
+    io::filtering_ostream out;
+    if (compress == "gzip")
+      out.push(io::gzip_compressor());
+    else if (compress == "zstd")
+      out.push(io::zstd_compressor());
+    else if (compress == "xz")
+      out.push(io::lzma_compressor());
+    out.push(file);
+    out.precision(9);
+    fill(out);
+    out.flush();
+    if (!out)
+      throw std::runtime_error(path.string() + ": cannot write");
+  }  // the compressor's end of stream is written here
+  if (!file.flush())
+    throw std::runtime_error(path.string() + ": cannot write");
+}
+
+/// OUTDIR/trace.txt lists the rank files (kept plain); with --one-file it holds every rank's lines and is named
+/// trace.txt.gz, .zst or .xz when compressed. Returns the file to replay.
+fs::path write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces, bool one_file,
+               const std::string& compress)
 {
   fs::create_directories(out);
+  std::string suffix = kSuffixes.at(compress);
+  if (one_file) {
+    fs::path shared = out / ("trace.txt" + suffix);
+    write_file(shared, compress, [&](std::ostream& o) {
+      o << "# tireplay TI format 1\n";
+      for (size_t r = 0; r < traces.size(); r++)
+        write_rank(o, r, traces[r]);
+    });
+    return shared;
+  }
+  fs::create_directories(out / "trace.txt_files");
   std::ofstream index(out / "trace.txt");
   index << "# tireplay TI format 1\n";
-  index.precision(9);
-  if (one_file) {
-    for (size_t r = 0; r < traces.size(); r++)
-      write_rank(index, r, traces[r]);
-  } else {
-    fs::create_directories(out / "trace.txt_files");
-    for (size_t r = 0; r < traces.size(); r++) {
-      std::string name = "trace.txt_files/0.000000_rank-" + std::to_string(r + 1) + ".txt";
-      std::ofstream file(out / name);
-      file.precision(9);
-      write_rank(file, r, traces[r]);
-      if (!file)
-        throw std::runtime_error((out / name).string() + ": cannot write");
-      index << name << '\n';
-    }
+  for (size_t r = 0; r < traces.size(); r++) {
+    std::string name = "trace.txt_files/0.000000_rank-" + std::to_string(r + 1) + ".txt" + suffix;
+    write_file(out / name, compress, [&](std::ostream& o) { write_rank(o, r, traces[r]); });
+    index << name << '\n';
   }
-  if (!index)
+  if (!index.flush())
     throw std::runtime_error((out / "trace.txt").string() + ": cannot write");
+  return out / "trace.txt";
 }
 
 /// The bursts of every rank, "RANK FLOPS SECONDS" (docs/calibration.md), for `tireplay calibrate flops`.
@@ -184,6 +220,7 @@ int main(int argc, char** argv)
   int threads   = 1;
   std::string flop_rate_text;
   bool one_file = false;
+  std::string compress = "none";
   po::options_description opts("otf2ti ARCHIVE/traces.otf2 -o OUTDIR [options]");
   opts.add_options()("help,h", "this help")("version", "print the version")("output,o", po::value(&out), "output directory (required)")(
       "flop-metric", po::value(&flop_metric), "flop counter of the archive (default: PAPI_FP_OPS, PAPI_DP_OPS, PAPI_SP_OPS)")(
@@ -193,6 +230,8 @@ int main(int argc, char** argv)
       "bursts shorter than this many seconds are left out (SMPI's smpi/cpu-threshold; 0 keeps them all)")(
       "threads", po::value(&threads)->default_value(1), "ranks read at once")(
       "one-file", po::bool_switch(&one_file), "all ranks in OUTDIR/trace.txt")(
+      "compress", po::value(&compress)->default_value("none"),
+      "compress the rank files (or the --one-file trace): none, gzip, zstd or xz; tireplay reads them as they are")(
       "keep-tests", po::bool_switch(&options.keep_tests),
       "write every unsuccessful MPI_Test, as SMPI's tracer does (default: a polling loop's tests of one request, "
       "with only computation between them, are one test)")(
@@ -233,6 +272,8 @@ int main(int argc, char** argv)
                       " is out of range (0 to 3600 seconds)");
     if (threads < 1 || threads > 1024)
       throw po::error("--threads: " + std::to_string(threads) + " is out of range (1 to 1024)");
+    if (kSuffixes.count(compress) == 0)
+      throw po::error("--compress: '" + compress + "' is not one of none, gzip, zstd, xz");
   } catch (const po::error& e) {
     std::cerr << "otf2ti: " << e.what() << "\n(see otf2ti --help)\n";
     return 2;  // as tireplay: bad input or option
@@ -278,9 +319,9 @@ int main(int argc, char** argv)
     if (run >= 0)
       std::cerr << "otf2ti: the traced run took " << run << " s from MPI_Init to MPI_Finalize (slowest rank)\n";
     if (!out.empty()) {
-      write(out, traces, one_file);
+      fs::path written = write(out, traces, one_file, compress);
       std::cerr << "otf2ti: " << traces.size() << " ranks, " << events << " events, " << actions << " actions -> "
-                << out << "/trace.txt\n";
+                << written.string() << "\n";
     }
     if (!bursts.empty()) {
       write_bursts(bursts, archive, defs.flop_metric_name, traces);

@@ -1,0 +1,58 @@
+// Trace files as users keep them: plain text, or compressed with gzip, zstd, xz or bzip2, recognised by their first
+// bytes (not their name) and decompressed while they are read through Boost.Iostreams' filters, so that memory
+// does not depend on a file's size.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace tireplay {
+
+enum class Compression { None, Gzip, Zstd, Xz, Bzip2 };
+
+/// By the file's magic bytes; None for a file too short to have any. Throws InputError if it cannot be read.
+Compression compression_of(const std::string& path);
+
+/// "gzip", "zstd", "xz", "bzip2", or "" for None.
+std::string_view compression_name(Compression c);
+
+/// The text of one file, decompressed if it is compressed.
+class TextSource {
+public:
+  /// `keep_open` false: the file is opened only while a chunk is read (readers of 65,536 ranks must not hold a
+  /// descriptor each). Throws InputError "DISPLAY: cannot open WHAT: reason".
+  TextSource(const std::string& path, const std::string& display_path, bool keep_open = true,
+             const std::string& what = "the trace");
+  ~TextSource();
+  TextSource(const TextSource&)            = delete;
+  TextSource& operator=(const TextSource&) = delete;
+
+  /// Up to `size` bytes of text into `out`; 0 at the end. Throws InputError naming the file on a read error and
+  /// on corrupt or truncated compressed data.
+  size_t read(char* out, size_t size);
+
+  Compression compression() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// A file's lines, without their '\n', for the scans that decide what a trace is.
+class TextLines {
+public:
+  explicit TextLines(const std::string& path);
+  /// False at the end. Throws InputError as TextSource::read.
+  bool next(std::string& line);
+
+private:
+  TextSource source_;
+  std::string buffer_;
+  size_t begin_ = 0;
+  bool eof_     = false;
+};
+
+} // namespace tireplay
