@@ -11,11 +11,16 @@ Communicator::Communicator(int id, std::vector<int> members, int world_size)
     local_[members_[i]] = i;
 }
 
-CommTable::CommTable(int world_size) : world_size_(world_size)
+CommTable::CommTable(int world_size, const std::vector<int>& job_sizes) : world_size_(world_size)
 {
-  std::vector<int> all(world_size);
-  std::iota(all.begin(), all.end(), 0);
-  comms_.push_back(std::make_unique<Communicator>(0, std::move(all), world_size));
+  std::vector<int> sizes = job_sizes.empty() ? std::vector<int>{world_size} : job_sizes;
+  int first = 0;
+  for (int size : sizes) {
+    std::vector<int> members(size);
+    std::iota(members.begin(), members.end(), first);
+    comms_.push_back(std::make_unique<Communicator>(static_cast<int>(comms_.size()), std::move(members), world_size));
+    first += size;
+  }
 }
 
 const Communicator* CommTable::find(int id) const

@@ -28,7 +28,9 @@ private:
 /// Every communicator of a replay, by id (0 = world). Ranks register the ones their traces create.
 class CommTable {
 public:
-  explicit CommTable(int world_size);
+  /// Communicator 0 holds every rank; with `job_sizes` (several jobs, replay/jobs.hpp), communicator j is job
+  /// j's MPI_COMM_WORLD: its ranks, numbered on from the previous jobs'.
+  explicit CommTable(int world_size, const std::vector<int>& job_sizes = {});
   const Communicator& get(int id) const { return *comms_[id]; }
   /// Defines communicator `id`; a second definition must list the same members. Returns an error text or "".
   std::string define(int id, const std::vector<int>& members);

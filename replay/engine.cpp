@@ -4,6 +4,7 @@
 #include "models/host_speed.hpp"
 #include "replay/configuration.hpp"
 #include "replay/fast/fast_engine.hpp"
+#include "replay/jobs.hpp"
 #include "replay/model_contexts.hpp"
 #include "replay/placement.hpp"
 #include "replay/platform_changes.hpp"
@@ -36,6 +37,33 @@ void raise_open_file_limit()
     limit.rlim_cur = limit.rlim_max;
     setrlimit(RLIMIT_NOFILE, &limit);
   }
+}
+
+/// The host of each rank, job after job: a job with its own hostfile over it (from its first line), the others
+/// over --hostfile (or the deployment, or the platform) with one round-robin counter across them, as SimGrid's
+/// generate_multiple_deployment.sh places replay_multiple's jobs.
+std::vector<sg4::Host*> place_jobs(const ReplayOptions& opt, const sg4::Engine& engine, const std::vector<Job>& jobs,
+                                   const std::vector<int>& sizes)
+{
+  bool several = !opt.jobs_file.empty();
+  int shared   = 0;  // ranks placed over --hostfile
+  for (size_t j = 0; j < jobs.size(); j++)
+    if (jobs[j].hostfile.empty())
+      shared += sizes[j];
+  std::vector<sg4::Host*> common = place_ranks(
+      {opt.platform, opt.hostfile, opt.deployment, opt.oversubscribe || several, opt.ranks_per_node}, engine, shared);
+  std::vector<sg4::Host*> hosts;
+  size_t next = 0;
+  for (size_t j = 0; j < jobs.size(); j++) {
+    if (jobs[j].hostfile.empty()) {
+      hosts.insert(hosts.end(), common.begin() + static_cast<long>(next), common.begin() + static_cast<long>(next) + sizes[j]);
+      next += static_cast<size_t>(sizes[j]);
+    } else {
+      auto own = place_ranks({opt.platform, jobs[j].hostfile, "", true, opt.ranks_per_node}, engine, sizes[j]);
+      hosts.insert(hosts.end(), own.begin(), own.end());
+    }
+  }
+  return hosts;
 }
 
 } // namespace
@@ -76,13 +104,35 @@ ReplayResult run_replay(const ReplayOptions& opt)
     changes.push_back(parse_platform_change(s, false, "--set"));
 
   // Deadlocks are reported by us, with the trace lines the ranks block at.
-  set_abort_context((opt.trace + " on " + opt.platform).c_str());
+  set_abort_context(((opt.jobs_file.empty() ? opt.trace : opt.jobs_file) + " on " + opt.platform).c_str());
   auto owned = make_engine(cfg, {"--cfg=surf/precision:1e-9", "--log=ker_engine.app:file:/dev/null",
                                  "--log=ker_engine.add:no"});
   sg4::Engine& engine = *owned;
   raise_open_file_limit();
-  TraceInputs inputs = open_trace(opt.trace, opt.np);
-  int np             = static_cast<int>(inputs.ranks.size());
+  // One job (--trace), or several (--jobs-file): their ranks numbered on, job after job.
+  std::vector<Job> jobs;
+  if (opt.jobs_file.empty()) {
+    jobs.push_back({"", opt.trace, opt.np, 0, "", ""});
+  } else {
+    jobs = read_jobs(opt.jobs_file);
+    set_job_delays(jobs, opt.job_delays);
+  }
+  std::vector<TraceInputs> job_inputs;
+  std::vector<int> job_sizes, job_first;
+  int np = 0;
+  for (const auto& job : jobs) {
+    job_inputs.push_back(open_trace(job.trace, opt.jobs_file.empty() ? job.np : 0));
+    int size = static_cast<int>(job_inputs.back().ranks.size());
+    if (!opt.jobs_file.empty() && size != job.np)
+      throw InputError(job.where + ": job '" + job.id + "' has " + std::to_string(job.np) + " ranks, but its trace " +
+                       job.trace + " has " + std::to_string(size));
+    job_first.push_back(np);
+    job_sizes.push_back(size);
+    np += size;
+  }
+  uint64_t total_bytes = 0;
+  for (const auto& inputs : job_inputs)
+    total_bytes += inputs.total_bytes;
   // Each actor's stack guard page is one more memory mapping: past ~32,000 ranks the kernel's limit
   // (vm.max_map_count, 65,530) stops SimGrid. Without guard pages a stack overflow is not caught, but the replay's
   // actors use little stack.
@@ -91,9 +141,12 @@ ReplayResult run_replay(const ReplayOptions& opt)
                                  [](const std::string& kv) { return kv.rfind("contexts/guard-size:", 0) == 0; });
   if (np > kGuardedRanks && !guard_given)
     simgrid::config::set_value<int>("contexts/guard-size", 0);
-  std::vector<std::string> input_files{opt.platform, opt.hostfile, opt.deployment, opt.trace};
-  for (const auto& r : inputs.ranks)
-    input_files.push_back(r.display_path);
+  std::vector<std::string> input_files{opt.platform, opt.hostfile, opt.deployment, opt.trace, opt.jobs_file};
+  for (const auto& job : jobs)
+    input_files.push_back(job.hostfile);
+  for (const auto& inputs : job_inputs)
+    for (const auto& r : inputs.ranks)
+      input_files.push_back(r.display_path);
   for (const auto& [option, path] : opt.outputs)
     check_output_path(path, option, input_files,
                       std::count(opt.output_dirs.begin(), opt.output_dirs.end(), option) > 0);
@@ -102,11 +155,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
   apply_platform_changes(engine, changes, opt.platform);
   if (!changes.empty())
     check_platform_values(engine, opt.platform + " with --scale/--set");
-  std::vector<sg4::Host*> hosts = place_ranks(
-      {opt.platform, opt.hostfile, opt.deployment, opt.oversubscribe, opt.ranks_per_node}, engine, np);
+  std::vector<sg4::Host*> hosts = place_jobs(opt, engine, jobs, job_sizes);
 
   std::unique_ptr<ReplayState> replay;
-  Progress progress(opt.progress, inputs.total_bytes, [&replay]() {
+  Progress progress(opt.progress, total_bytes, [&replay]() {
     uint64_t sum = 0;
     for (const auto& r : replay->ranks)
       sum += r.reader->bytes_consumed();
@@ -123,19 +175,28 @@ ReplayResult run_replay(const ReplayOptions& opt)
     }
     return it->second;
   }, Tuning{opt.segment_bytes, opt.limit});
-  replay = std::make_unique<ReplayState>(np, std::move(selector), std::move(progress));
+  replay = std::make_unique<ReplayState>(np, std::move(selector), std::move(progress),
+                                         jobs.size() > 1 ? job_sizes : std::vector<int>{});
   replay->p2p.config = cfg.smpi;
   replay->reductions_in_steps = opt.reductions == "steps";
   replay->record_timeline     = opt.record_timeline;
-  for (int r = 0; r < np; r++) {
-    replay->ranks[r].rank   = r;
-    replay->ranks[r].reader = std::make_unique<RankReader>(inputs.ranks[r], r, np, &replay->p2p_forms);
-    replay->p2p.files[r]    = replay->ranks[r].reader->file();
-    replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
-    replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
-  }
+  int job_count = static_cast<int>(jobs.size());
+  for (int j = 0; j < job_count; j++)
+    for (int local = 0; local < job_sizes[j]; local++) {
+      int r                         = job_first[j] + local;
+      RankState& rank               = replay->ranks[r];
+      rank.rank                     = r;
+      rank.job                      = j;
+      rank.start_delay_flops        = jobs[j].start_delay_flops;
+      rank.reader = std::make_unique<RankReader>(job_inputs[j].ranks[local], local, job_sizes[j],
+                                                 &replay->p2p_forms[j], CommIds{job_count, j});
+      replay->p2p.files[r]         = rank.reader->file();
+      replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
+      replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
+    }
   if (np <= RankReader::kKeepOpenRanks)
-    inputs.remove_copies();  // every reader holds its copy open (beyond, they reopen it: removed at the end)
+    for (auto& inputs : job_inputs)
+      inputs.remove_copies();  // every reader holds its copy open (beyond, they reopen it: removed at the end)
   ReplayState* state = replay.get();
   double clock       = 0;
   if (fast) {
@@ -180,6 +241,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
     result.actions += rank.stats.actions;
     result.simulated_time = std::max(result.simulated_time, rank.stats.finish_time);
     result.hosts.push_back(hosts[rank.rank]->get_name());
+    result.rank_jobs.push_back(rank.job);
     if (!rank.finished) {
       std::string where = rank.reader->file() + ":" + std::to_string(rank.current_line);
       if (rank.current == ActionKind::Finalize)
@@ -187,6 +249,16 @@ ReplayResult run_replay(const ReplayOptions& opt)
       result.blocked.push_back({rank.rank, std::string(action_name(rank.current)), where});
     }
   }
+  if (!opt.jobs_file.empty())
+    for (int j = 0; j < job_count; j++) {
+      JobResult job{jobs[j].id, jobs[j].trace, job_first[j], job_sizes[j], jobs[j].start_delay_flops, 1e308, 0, 0};
+      for (int r = job_first[j]; r < job_first[j] + job_sizes[j]; r++) {
+        job.start = std::min(job.start, result.ranks[r].start_time);
+        job.end   = std::max(job.end, result.ranks[r].finish_time);
+      }
+      job.simulated_time = job.end - job.start;
+      result.jobs.push_back(job);
+    }
   result.unmatched    = replay->p2p.unmatched();
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   return result;

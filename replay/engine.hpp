@@ -17,6 +17,8 @@ struct ReplayOptions {
   bool oversubscribe = false;  // more ranks than hostfile entries: wrap around, as smpirun does
   int np             = 0;      // 0: as many as the trace has
   std::string trace;
+  std::string jobs_file;                // several jobs in one simulation instead of --trace (replay/jobs.hpp)
+  std::vector<std::string> job_delays;  // ID=FLOPS: a job's start delay, over the jobs file's
   std::vector<std::string> cfg;   // key:value, smpi/ ones for the engine, the others for SimGrid
   std::vector<std::string> coll;  // op=algorithm
   std::string select;             // smpi, fixed or model; empty: fixed if --coll is given, else smpi
@@ -42,15 +44,34 @@ struct BlockedRank {
   std::string where;   // FILE:LINE
 };
 
+/// One job of a --jobs-file replay: when its first rank began (after its start delay) and its last one ended.
+struct JobResult {
+  std::string id, trace;
+  int first_rank = 0, ranks = 0;
+  double start_delay_flops = 0;
+  double start = 0, end = 0, simulated_time = 0;  // simulated_time = end - start
+};
+
 struct ReplayResult {
   double simulated_time = 0;  // when the last rank finished, seconds
   double wall_seconds   = 0;
   uint64_t actions      = 0;
   std::vector<RankStats> ranks;
   std::vector<std::string> hosts;  // host of each rank
+  std::vector<int> rank_jobs;      // job of each rank (index in `jobs`; 0 without a jobs file)
+  std::vector<JobResult> jobs;     // with a jobs file
   std::vector<BlockedRank> blocked;
   std::vector<P2PWorld::Unmatched> unmatched;
   Timeline timeline;  // with ReplayOptions::record_timeline
+
+  /// "rank 5", or with jobs "job 2 rank 3" (the rank in its job): how timed outputs name a rank.
+  std::string rank_name(size_t rank) const
+  {
+    if (jobs.empty())
+      return "rank " + std::to_string(rank);
+    const JobResult& job = jobs[static_cast<size_t>(rank_jobs[rank])];
+    return "job " + job.id + " rank " + std::to_string(static_cast<int>(rank) - job.first_rank);
+  }
 };
 
 /// A simulated failure of the replayed application (the trace deadlocks). Exit status 3.

@@ -272,7 +272,7 @@ void RankReplay::finish()
     if (p.request != nullptr)
       p2p_.wait(p.request);
   if (p2p_.config.finalization_barrier) {
-    const Communicator& world = replay_.comms.get(kWorldComm);
+    const Communicator& world = replay_.comms.get(me_.job);  // its job's MPI_COMM_WORLD
     Coll c(p2p_, world, me_.rank);
     replay_.selector.choose(ActionKind::Barrier, world, CollArgs{}).algorithm->run(c, CollArgs{});
   }
@@ -307,8 +307,11 @@ void run_rank(ReplayState& replay, int rank)
   RankReplay replayer(replay, me);
   Action action;
   try {
+    if (me.start_delay_flops > 0)  // SimGrid's replay_multiple: raw flops on the rank's host, then smpi/init
+      replay.p2p.transport->execute(me.start_delay_flops);
     if (replay.p2p.config.init_sleep > 0)
       replay.p2p.sleep(replay.p2p.config.init_sleep);
+    me.stats.start_time = replay.p2p.now();
     while (me.reader->next(action)) {
       me.current      = action.kind;
       me.current_line = me.reader->line();

@@ -9,6 +9,7 @@
 #include "src/report/timeline.hpp"
 #include "src/trace/rank_reader.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ struct RankStats {
   double comm_seconds    = 0;  // blocking point-to-point and collectives
   double wait_seconds    = 0;  // wait, waitall, waitany, test
   double finish_time     = 0;
+  double start_time      = 0;  // when its first action began (after its job's start delay)
   uint64_t actions       = 0;
   std::map<std::string, UnreplayedCalls> unreplayed;  // the trace's `# unreplayed` lines
 };
@@ -32,6 +34,8 @@ struct PendingRequest {
 
 struct RankState {
   int rank = 0;
+  int job  = 0;  // its job (replay/jobs.hpp); the job's MPI_COMM_WORLD is communicator `job`
+  double start_delay_flops = 0;
   std::unique_ptr<RankReader> reader;
   std::vector<PendingRequest> pending;
   RankStats stats;
@@ -48,16 +52,17 @@ struct ReplayState {
   std::vector<RankState> ranks;
   Progress progress;
   std::string error;  // first input error met by an actor; the replay stops
-  P2PForms p2p_forms;  // the trace's point-to-point form, shared by its readers
+  std::vector<P2PForms> p2p_forms;  // each job's point-to-point form, shared by its readers
   bool reductions_in_steps = false;  // --reductions steps: reduce algorithms execute the flops (CollArgs)
   bool record_timeline     = false;  // keep every action's start and end (timed outputs, pictures)
 
-  ReplayState(int world_size, Selector selector_, Progress progress_)
+  ReplayState(int world_size, Selector selector_, Progress progress_, const std::vector<int>& job_sizes = {})
       : p2p(world_size)
-      , comms(world_size)
+      , comms(world_size, job_sizes)
       , selector(std::move(selector_))
       , ranks(world_size)
       , progress(std::move(progress_))
+      , p2p_forms(std::max<size_t>(1, job_sizes.size()))
   {
   }
 };

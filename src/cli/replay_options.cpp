@@ -35,7 +35,10 @@ po::options_description replay_options(ReplayOptions& opt)
   po::options_description desc("what to replay, and how");
   desc.add_options()
       ("platform", po::value(&opt.platform)->required(), "SimGrid XML platform")
-      ("trace", po::value(&opt.trace)->required(), "trace: index file, shared trace file or directory")
+      ("trace", po::value(&opt.trace), "trace: index file, shared trace file or directory (plain or compressed)")
+      ("jobs-file", po::value(&opt.jobs_file), "several applications in one simulation instead of --trace: lines "
+                                               "`id trace np start_delay_flops [hostfile]` (SimGrid's replay_multiple)")
+      ("job-delay", po::value(&opt.job_delays)->composing(), "ID=FLOPS: job ID's start delay, over the jobs file's")
       ("hostfile", po::value(&opt.hostfile), "hosts of the ranks, in order (smpirun's format: host or host:count)")
       ("deployment", po::value(&opt.deployment), "SimGrid deployment file placing one actor per rank")
       ("np", po::value(&opt.np)->default_value(0), "number of ranks (default: as many as the trace has)")
@@ -86,8 +89,17 @@ void check_replay_options(const ReplayOptions& opt)
   if (opt.np < 0)
     throw po::error("--np must be positive");
   parse_configuration(opt.cfg);  // a bad --cfg fails before anything is read
+  if (opt.trace.empty() == opt.jobs_file.empty())
+    throw po::error(opt.trace.empty() ? "give the trace to replay: --trace TRACE, or --jobs-file FILE"
+                                      : "--trace and --jobs-file exclude each other (a jobs file names its traces)");
+  if (!opt.jobs_file.empty() && opt.np > 0)
+    throw po::error("--np does not apply to --jobs-file: each job gives its rank count");
+  if (!opt.job_delays.empty() && opt.jobs_file.empty())
+    throw po::error("--job-delay sets a start delay of a job of --jobs-file");
   check_input_file(opt.platform, "platform");
-  if (std::error_code ec; !std::filesystem::exists(opt.trace, ec))  // what it is, open_trace says
+  if (!opt.jobs_file.empty())
+    check_input_file(opt.jobs_file, "jobs file");
+  else if (std::error_code ec; !std::filesystem::exists(opt.trace, ec))  // what it is, open_trace says
     throw InputError(opt.trace + ": no such trace file or directory");
   if (!opt.hostfile.empty())
     check_input_file(opt.hostfile, "hostfile");

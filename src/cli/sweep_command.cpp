@@ -1,4 +1,5 @@
 #include "replay/configuration.hpp"
+#include "replay/jobs.hpp"
 #include "replay/platform_changes.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/replay_options.hpp"
@@ -48,6 +49,7 @@ const char* kSweepUsage =
     "  link.bw, link.lat, host.speed (or bw, lat, speed), optionally @ZONE for one zone and the zones inside it:\n"
     "      a factor (0.5x, 2x: replay --scale) or a value with its SimGrid unit (10us, 1GBps, 2Gf: replay --set)\n"
     "  ranks-per-node=1,2,4: K consecutive ranks on each host (replay --ranks-per-node)\n"
+    "  job-delay@2=0,1e11: the start delay of job 2 of --jobs-file, in flops (replay --job-delay 2=V)\n"
     "  fidelity=full,fast: the engine (replay --fidelity)\n"
     "  OPERATION=ALG1,ALG2,model: a collective (bcast, reduce, ... see `tireplay algorithms`); an algorithm fixes\n"
     "      it (--coll), `model` lets the models choose it (--select model). Varied operations combine: in each\n"
@@ -176,16 +178,24 @@ int sweep_command(int argc, char** argv)
     std::vector<Variation> variations;
     for (const auto& v : opt.vary)
       variations.push_back(parse_variation(v));
+    for (const auto& v : variations)
+      if (v.kind == VariationKind::JobDelay) {  // every run would fail the same way: say it once, now
+        if (opt.replay.jobs_file.empty())
+          throw po::error("--vary " + v.key + ": a job's start delay needs --jobs-file");
+        std::vector<Job> jobs = read_jobs(opt.replay.jobs_file);
+        set_job_delays(jobs, {v.key.substr(v.key.find('@') + 1) + "=" + v.values[0]});
+      }
     std::vector<std::string> base;  // the replay options as the user wrote them, --trace and --platform first
-    for (const char* first : {"trace", "platform"})
+    for (const char* first : {"trace", "jobs-file", "platform"})
       for (const auto& o : parsed)
         if (o.string_key == first)
           base.insert(base.end(), o.original_tokens.begin(), o.original_tokens.end());
     for (const auto& o : parsed)
-      if (replay.find_nothrow(o.string_key, false) != nullptr && o.string_key != "trace" && o.string_key != "platform")
+      if (replay.find_nothrow(o.string_key, false) != nullptr && o.string_key != "trace" &&
+          o.string_key != "jobs-file" && o.string_key != "platform")
         base.insert(base.end(), o.original_tokens.begin(), o.original_tokens.end());
-    check_output_path(opt.study, "-o", {opt.replay.trace, opt.replay.platform, opt.replay.hostfile,
-                                        opt.replay.deployment}, true);
+    check_output_path(opt.study, "-o", {opt.replay.trace, opt.replay.jobs_file, opt.replay.platform,
+                                        opt.replay.hostfile, opt.replay.deployment}, true);
     SweepPlan plan = make_plan(opt.study, variations, base);
     auto plots = plot_paths(opt.study, opt.plot);
     check_runs(plan);

@@ -191,9 +191,9 @@ void write_system_tree(OTF2_GlobalDefWriter* w, Otf2Strings& str, const ReplayRe
     auto [it, added] = node_of_host.emplace(host, static_cast<OTF2_SystemTreeNodeRef>(node_of_host.size() + 1));
     if (added)
       OTF2_GlobalDefWriter_WriteSystemTreeNode(w, it->second, str(host), node_class, kMachineNode);
-    OTF2_GlobalDefWriter_WriteLocationGroup(w, r, str("rank " + std::to_string(r)), OTF2_LOCATION_GROUP_TYPE_PROCESS,
+    OTF2_GlobalDefWriter_WriteLocationGroup(w, r, str(result.rank_name(r)), OTF2_LOCATION_GROUP_TYPE_PROCESS,
                                             it->second, OTF2_UNDEFINED_LOCATION_GROUP);
-    OTF2_GlobalDefWriter_WriteLocation(w, r, str("rank " + std::to_string(r) + " thread"),
+    OTF2_GlobalDefWriter_WriteLocation(w, r, str(result.rank_name(r) + " thread"),
                                        OTF2_LOCATION_TYPE_CPU_THREAD, 2 * result.timeline.ranks[r].size(), r);
   }
 }

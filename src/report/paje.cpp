@@ -82,7 +82,7 @@ void write_paje(const std::string& path, const ReplayResult& result)
     auto [it, added] = host_ids.emplace(result.hosts[r], static_cast<int>(host_ids.size()));
     if (added)
       std::fprintf(out, "3 0.000000000 h%d HOST 0 \"%s\"\n", it->second, it->first.c_str());
-    std::fprintf(out, "3 0.000000000 r%zu RANK h%d \"rank %zu\"\n", r, it->second, r);
+    std::fprintf(out, "3 0.000000000 r%zu RANK h%d \"%s\"\n", r, it->second, result.rank_name(r).c_str());
   }
   std::vector<Mark> marks;
   for (size_t r = 0; r < result.timeline.ranks.size(); r++) {

@@ -13,13 +13,25 @@ void print_summary(FILE* out, const ReplayResult& result)
   std::fprintf(out, "Simulated time: %.9f s\n", result.simulated_time);
   std::fprintf(out, "Ranks: %zu   Actions: %llu   Replay wall time: %.3f s\n", result.ranks.size(),
                static_cast<unsigned long long>(result.actions), result.wall_seconds);
+  if (!result.jobs.empty()) {
+    std::fprintf(out, "%-12s %6s %6s %14s %16s %16s %16s\n", "job", "ranks", "first", "delay (flops)", "start (s)",
+                 "end (s)", "time (s)");
+    for (const auto& j : result.jobs)
+      std::fprintf(out, "%-12s %6d %6d %14g %16.9f %16.9f %16.9f\n", j.id.c_str(), j.ranks, j.first_rank,
+                   j.start_delay_flops, j.start, j.end, j.simulated_time);
+  }
   constexpr size_t kShown = 32;
-  std::fprintf(out, "%6s  %-24s %14s %14s %14s %14s\n", "rank", "host", "compute (s)", "comm (s)", "wait (s)",
-               "finish (s)");
+  bool jobs = !result.jobs.empty();
+  std::fprintf(out, "%6s  %s%-24s %14s %14s %14s %14s\n", "rank", jobs ? "job          " : "", "host", "compute (s)",
+               "comm (s)", "wait (s)", "finish (s)");
   for (size_t r = 0; r < result.ranks.size() && r < kShown; r++) {
     const auto& s = result.ranks[r];
-    std::fprintf(out, "%6zu  %-24s %14.6f %14.6f %14.6f %14.6f\n", r, result.hosts[r].c_str(), s.compute_seconds,
-                 s.comm_seconds, s.wait_seconds, s.finish_time);
+    std::string job = jobs ? result.jobs[result.rank_jobs[r]].id : "";
+    if (jobs)
+      job = (job + " #" + std::to_string(r - result.jobs[result.rank_jobs[r]].first_rank)).substr(0, 12);
+    std::fprintf(out, "%6zu  %s%-24s %14.6f %14.6f %14.6f %14.6f\n", r,
+                 jobs ? (job + std::string(13 - job.size(), ' ')).c_str() : "", result.hosts[r].c_str(),
+                 s.compute_seconds, s.comm_seconds, s.wait_seconds, s.finish_time);
   }
   if (result.ranks.size() > kShown)
     std::fprintf(out, "  ... %zu more ranks (see --json)\n", result.ranks.size() - kShown);
@@ -71,7 +83,21 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
   j["actions"]        = result.actions;
   j["wall_seconds"]   = result.wall_seconds;
   j["platform"]       = options.platform;
-  j["trace"]          = options.trace;
+  if (options.jobs_file.empty()) {
+    j["trace"] = options.trace;
+  } else {
+    j["jobs_file"] = options.jobs_file;
+    auto& jobs     = j["jobs"] = nlohmann::json::array();
+    for (const auto& job : result.jobs)
+      jobs.push_back({{"id", job.id},
+                      {"trace", job.trace},
+                      {"first_rank", job.first_rank},
+                      {"ranks", job.ranks},
+                      {"start_delay_flops", job.start_delay_flops},
+                      {"start", job.start},
+                      {"end", job.end},
+                      {"simulated_time", job.simulated_time}});
+  }
   j["fidelity"]       = options.fidelity;
   j["completed"]      = result.blocked.empty();
   auto& per_rank      = j["per_rank"] = nlohmann::json::array();
@@ -84,6 +110,12 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
                         {"wait_seconds", s.wait_seconds},
                         {"finish_time", s.finish_time},
                         {"actions", s.actions}});
+    if (!result.jobs.empty()) {
+      const auto& job             = result.jobs[result.rank_jobs[r]];
+      per_rank.back()["job"]        = job.id;
+      per_rank.back()["job_rank"]   = static_cast<int>(r) - job.first_rank;
+      per_rank.back()["start_time"] = s.start_time;
+    }
     auto& unreplayed = per_rank.back()["unreplayed"] = nlohmann::json::object();
     for (const auto& [name, u] : s.unreplayed)
       unreplayed[name] = {{"calls", u.calls}, {"seconds", u.seconds}};

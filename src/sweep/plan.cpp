@@ -51,6 +51,8 @@ const char* kind_name(VariationKind kind)
       return "deployment";
     case VariationKind::Fidelity:
       return "engine";
+    case VariationKind::JobDelay:
+      return "jobs";
     case VariationKind::Collective:
       break;
   }

@@ -1,6 +1,7 @@
 #include "src/sweep/variation.hpp"
 
 #include "replay/collectives/registry.hpp"
+#include "models/quantities.hpp"
 #include "replay/platform_changes.hpp"
 
 #include <cstdlib>
@@ -13,6 +14,7 @@ namespace {
 constexpr const char* kRanksPerNode = "ranks-per-node";
 constexpr const char* kFidelity     = "fidelity";
 constexpr const char* kModel        = "model";
+constexpr const char* kJobDelay     = "job-delay@";
 
 std::vector<std::string> split_values(const std::string& list)
 {
@@ -61,6 +63,10 @@ void check_value(const Variation& v, const std::string& value)
   } else if (v.kind == VariationKind::Fidelity) {
     if (value != "full" && value != "fast")
       throw std::invalid_argument("unknown fidelity level '" + value + "' (valid: full, fast)");
+  } else if (v.kind == VariationKind::JobDelay) {
+    double flops = models::parse_quantity(value, models::kSpeedUnits);
+    if (!(flops >= 0 && flops < 1e300))
+      throw std::invalid_argument("'" + value + "' is not a number of flops (1.25e11, 125Gf)");
   } else if (value != kModel) {
     CollChoice().set(v.key + "=" + value);  // throws with the list of valid algorithms
   }
@@ -73,7 +79,8 @@ std::string variation_keys()
   std::string ops;
   for (const auto& op : collective_operations())
     ops += (ops.empty() ? "" : ", ") + std::string(op.name);
-  return platform_quantity_names() + " (each optionally @ZONE), " + kRanksPerNode + ", " + kFidelity + ", or a collective (" + ops + ")";
+  return platform_quantity_names() + " (each optionally @ZONE), " + kRanksPerNode + ", " + kFidelity + ", " +
+         kJobDelay + "JOB, or a collective (" + ops + ")";
 }
 
 Variation parse_variation(const std::string& text)
@@ -89,6 +96,8 @@ Variation parse_variation(const std::string& text)
     v.kind = VariationKind::RanksPerNode;
   else if (v.key == kFidelity)
     v.kind = VariationKind::Fidelity;
+  else if (v.key.rfind(kJobDelay, 0) == 0 && v.key.size() > std::string(kJobDelay).size())
+    v.kind = VariationKind::JobDelay;
   else if (is_collective(v.key))
     v.kind = VariationKind::Collective;
   else
@@ -121,6 +130,8 @@ std::vector<std::string> variation_arguments(const std::vector<Variation>& varia
       args.insert(args.end(), {"--ranks-per-node", value});
     } else if (v.kind == VariationKind::Fidelity) {
       args.insert(args.end(), {"--fidelity", value});
+    } else if (v.kind == VariationKind::JobDelay) {
+      args.insert(args.end(), {"--job-delay", v.key.substr(std::string(kJobDelay).size()) + "=" + value});
     } else if (value == kModel) {
       modelled.insert(v.key);
     } else {

@@ -3,6 +3,7 @@
 //                (replay --scale KEY=2), a value with a unit sets (replay --set KEY=10us);
 //   deployment:  ranks-per-node: K consecutive ranks on each host (replay --ranks-per-node K);
 //   engine:      fidelity: full or fast (replay --fidelity);
+//   jobs:        job-delay@ID: the start delay of job ID of --jobs-file, in flops (replay --job-delay ID=V);
 //   algorithms:  a collective operation (bcast, reduce, ...): an algorithm fixes it (replay --coll bcast=X),
 //                `model` leaves it to the models (replay --select model).
 #pragma once
@@ -12,7 +13,7 @@
 
 namespace tireplay {
 
-enum class VariationKind { Platform, RanksPerNode, Fidelity, Collective };
+enum class VariationKind { Platform, RanksPerNode, Fidelity, JobDelay, Collective };
 
 struct Variation {
   std::string key;                  // as written before '=' (a column of the results)

@@ -25,9 +25,9 @@ std::string input_error_text(const std::string& file, uint64_t line, const std::
   return msg;
 }
 
-RankReader::RankReader(const RankInput& input, int rank, int world_size, P2PForms* forms)
+RankReader::RankReader(const RankInput& input, int rank, int world_size, P2PForms* forms, CommIds ids)
     : input_(input), buffer_size_(world_size <= kKeepOpenRanks ? kBufferSize : kSmallBufferSize),
-      forms_(forms != nullptr ? forms : &own_forms_)
+      forms_(forms != nullptr ? forms : &own_forms_), ids_(ids)
 {
   state_.rank       = rank;
   state_.world_size = world_size;
@@ -163,6 +163,11 @@ bool RankReader::next(Action& out)
     }
     if (state_.p2p_form != RankParseState::P2PForm::None)
       check_form(line);
+    if (ids_.stride != 1 || ids_.offset != 0) {
+      out.comm = out.comm * ids_.stride + ids_.offset;
+      if (out.new_comm > 0)
+        out.new_comm = out.new_comm * ids_.stride + ids_.offset;
+    }
     return true;
   }
   return false;

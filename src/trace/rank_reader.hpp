@@ -37,6 +37,12 @@ struct P2PForms {
   std::string first_tagged, first_tagless;  // "FILE:LINE", empty until one is read
 };
 
+/// Where a trace's communicator ids go when several traces share one simulation (jobs): id * stride + offset,
+/// so that each job's MPI_COMM_WORLD and the communicators it creates are its own.
+struct CommIds {
+  int stride = 1, offset = 0;
+};
+
 struct RankInput {
   std::string path;          // file to read
   std::string display_path;  // file to name in messages (the user's file when `path` is a demultiplexed copy)
@@ -51,7 +57,7 @@ public:
   static constexpr int kKeepOpenRanks = 1024;
 
   /// `forms`: shared by the readers of one trace (none: this reader checks its own file only).
-  RankReader(const RankInput& input, int rank, int world_size, P2PForms* forms = nullptr);
+  RankReader(const RankInput& input, int rank, int world_size, P2PForms* forms = nullptr, CommIds ids = {});
   ~RankReader();
   RankReader(const RankReader&)            = delete;
   RankReader& operator=(const RankReader&) = delete;
@@ -90,6 +96,7 @@ private:
   std::map<std::string, UnreplayedCalls> unreplayed_;
   P2PForms own_forms_;
   P2PForms* forms_;
+  CommIds ids_;
 };
 
 } // namespace tireplay
