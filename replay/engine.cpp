@@ -260,6 +260,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
       result.jobs.push_back(job);
     }
   result.unmatched    = replay->p2p.unmatched();
+  if (job_count > 1)  // the communicator as its job's trace numbers it (the reader made it id * jobs + job)
+    for (auto& u : result.unmatched)
+      if (u.comm >= 0 && u.comm < (1 << 28))
+        u.comm /= job_count;
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   return result;
 }

@@ -68,6 +68,15 @@ grep -q '"job second rank 0"' both.paje && echo "ok   Paje: job second rank 0" |
 grep -Eq '^second +4 +4 +0 ' summary.txt && grep -q ' second #0 ' summary.txt && echo "ok   summary: jobs table" ||
   fail "summary: $(cat summary.txt)"
 
+# A message of job b that is never received: reported with the ranks of all jobs and b's own communicator id.
+printf '0 init\n0 send 1 7 100\n0 finalize\n' > u0.txt
+printf '1 init\n1 finalize\n' > u1.txt
+printf 'u0.txt\nu1.txt\n' > u.idx
+printf 'a a.txt 1 0\nb u.idx 2 0\n' > unmatched.jobs
+out=$("$tireplay" replay --platform one_host.xml --jobs-file unmatched.jobs 2>&1 >/dev/null)
+[[ "$out" == *"rank 1 -> rank 2, tag 7, communicator 0, 100 bytes"* ]] && echo "ok   unmatched message of job b" ||
+  fail "unmatched: $out"
+
 # 3. Sweep: a job's delay as a sweep value gives the replays with --job-delay.
 "$tireplay" sweep --platform one_host.xml --jobs-file by_hand.jobs --vary job-delay@b=0,5e8,2Gf -o study -q --plot none ||
   fail "sweep: exit $?"
