@@ -107,7 +107,15 @@ void draw_gantt(const std::string& path, const ReplayResult& result)
   script += line;
   for (int row = 0; row < rows.count; row += rows.label_step())
     script += (row > 0 ? ", \"" : "\"") + rows.label(row) + "\" " + std::to_string(row);
-  script += ")\n$boxes << EOD\n";
+  script += ")\n";
+  for (const JobResult& job : result.jobs) {  // --jobs-file: a dashed line above each job's first row, its id
+    double y = rows.row_of(job.first_rank) - 0.5;
+    std::snprintf(line, sizeof line, "set arrow from 0,%g to %.17g,%g nohead dt 2 lc rgb \"#444444\"\n", y, span, y);
+    script += line;
+    script += "set label \"job " + job.id + "\" at graph 0.005, first " + std::to_string(y) +
+              " offset 0,0.6 left front tc rgb \"#444444\"\n";
+  }
+  script += "$boxes << EOD\n";
   for (const Box& b : boxes) {
     std::snprintf(line, sizeof line, "%.17g %.17g %d %u\n", b.x0, b.x1, b.row, b.color);
     script += line;

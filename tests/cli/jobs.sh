@@ -64,6 +64,8 @@ near "isolation: job second" "$(json both.json 'j["jobs"][1]["simulated_time"]')
 head -1 both.csv | grep -qx 'rank,action,state,start,end,bytes,flops,line,job,job_rank' && grep -q ',second,3$' both.csv &&
   echo "ok   CSV timeline: job columns" || fail "CSV timeline: $(head -2 both.csv)"
 grep -q '"job second rank 0"' both.paje && echo "ok   Paje: job second rank 0" || fail "Paje container names"
+"$tireplay" replay --platform "$P" --jobs-file isolated.jobs -q --gantt jobs.svg || fail "gantt: exit $?"
+grep -q '>job second<' jobs.svg && echo "ok   Gantt: job second marked" || fail "Gantt: no job label"
 "$tireplay" replay --platform "$P" --jobs-file isolated.jobs > summary.txt
 grep -Eq '^second +4 +4 +0 ' summary.txt && grep -q ' second #0 ' summary.txt && echo "ok   summary: jobs table" ||
   fail "summary: $(cat summary.txt)"
