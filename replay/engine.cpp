@@ -189,7 +189,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
       rank.job                      = j;
       rank.start_delay_flops        = jobs[j].start_delay_flops;
       rank.reader = std::make_unique<RankReader>(job_inputs[j].ranks[local], local, job_sizes[j],
-                                                 &replay->p2p_forms[j], CommIds{job_count, j});
+                                                 ReaderContext{&replay->p2p_forms[j], {job_count, j}, np});
       replay->p2p.files[r]         = rank.reader->file();
       replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
       replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);

@@ -92,7 +92,9 @@ int actions_command(int argc, char** argv)
     int size           = static_cast<int>(inputs.ranks.size());
     P2PForms forms;
     for (int r = 0; r < size; r++) {
-      RankReader reader(inputs.ranks[static_cast<size_t>(r)], r, size, &forms);
+      ReaderContext context;
+      context.forms = &forms;
+      RankReader reader(inputs.ranks[static_cast<size_t>(r)], r, size, context);
       Action a;
       while (reader.next(a)) {
         std::printf("%s\n", describe(r, a).c_str());

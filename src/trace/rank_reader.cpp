@@ -25,9 +25,11 @@ std::string input_error_text(const std::string& file, uint64_t line, const std::
   return msg;
 }
 
-RankReader::RankReader(const RankInput& input, int rank, int world_size, P2PForms* forms, CommIds ids)
-    : input_(input), buffer_size_(world_size <= kKeepOpenRanks ? kBufferSize : kSmallBufferSize),
-      forms_(forms != nullptr ? forms : &own_forms_), ids_(ids)
+RankReader::RankReader(const RankInput& input, int rank, int world_size, ReaderContext context)
+    : input_(input),
+      buffer_size_((context.readers > 0 ? context.readers : world_size) <= kKeepOpenRanks ? kBufferSize
+                                                                                           : kSmallBufferSize),
+      forms_(context.forms != nullptr ? context.forms : &own_forms_), ids_(context.ids)
 {
   state_.rank       = rank;
   state_.world_size = world_size;
@@ -36,7 +38,7 @@ RankReader::RankReader(const RankInput& input, int rank, int world_size, P2PForm
     eof_ = true;
     return;
   }
-  source_ = std::make_unique<TextSource>(input.path, input.display_path, world_size <= kKeepOpenRanks,
+  source_ = std::make_unique<TextSource>(input.path, input.display_path, buffer_size_ == kBufferSize,
                                          "the trace of rank " + std::to_string(rank));
 }
 

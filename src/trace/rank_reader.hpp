@@ -43,6 +43,14 @@ struct CommIds {
   int stride = 1, offset = 0;
 };
 
+/// What the readers of one replay share (all optional): the trace's point-to-point forms, where its communicator
+/// ids go, and how many readers the replay holds (0: the world size), which decides whether files stay open.
+struct ReaderContext {
+  P2PForms* forms = nullptr;
+  CommIds ids;
+  int readers = 0;
+};
+
 struct RankInput {
   std::string path;          // file to read
   std::string display_path;  // file to name in messages (the user's file when `path` is a demultiplexed copy)
@@ -56,8 +64,8 @@ public:
   /// open-file limit, 20,000 here, must not bound the rank count), and its buffer starts smaller.
   static constexpr int kKeepOpenRanks = 1024;
 
-  /// `forms`: shared by the readers of one trace (none: this reader checks its own file only).
-  RankReader(const RankInput& input, int rank, int world_size, P2PForms* forms = nullptr, CommIds ids = {});
+  /// Without `context.forms`, this reader checks the point-to-point form of its own file only.
+  RankReader(const RankInput& input, int rank, int world_size, ReaderContext context = {});
   ~RankReader();
   RankReader(const RankReader&)            = delete;
   RankReader& operator=(const RankReader&) = delete;
