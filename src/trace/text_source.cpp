@@ -162,7 +162,7 @@ std::string_view compression_name(Compression c)
 struct TextSource::Impl {
   RawFile file;
   Compression compression = Compression::None;
-  io::filtering_istreambuf chain;  // decompressor + file, when compressed
+  std::unique_ptr<io::filtering_istreambuf> chain;  // decompressor + file, when compressed
 };
 
 TextSource::TextSource(const std::string& path, const std::string& display_path, bool keep_open,
@@ -178,14 +178,17 @@ TextSource::TextSource(const std::string& path, const std::string& display_path,
   if (const char* other = unread_format(magic, n); *other != '\0')
     throw InputError(display_path + ": " + other + ": tireplay reads traces as plain text or compressed with gzip, "
                      "zstd, xz or bzip2 (unpack it, or recompress it: zstd FILE)");
+  if (impl_->compression == Compression::None)
+    return;
+  impl_->chain = std::make_unique<io::filtering_istreambuf>();
   switch (impl_->compression) {
-    case Compression::Gzip: impl_->chain.push(io::gzip_decompressor()); break;
-    case Compression::Zstd: impl_->chain.push(ZstdDecompressor()); break;
-    case Compression::Xz: impl_->chain.push(io::lzma_decompressor()); break;
-    case Compression::Bzip2: impl_->chain.push(io::bzip2_decompressor()); break;
-    case Compression::None: return;
+    case Compression::Gzip: impl_->chain->push(io::gzip_decompressor()); break;
+    case Compression::Zstd: impl_->chain->push(ZstdDecompressor()); break;
+    case Compression::Xz: impl_->chain->push(io::lzma_decompressor()); break;
+    case Compression::Bzip2: impl_->chain->push(io::bzip2_decompressor()); break;
+    case Compression::None: break;
   }
-  impl_->chain.push(RawDevice(&impl_->file));
+  impl_->chain->push(RawDevice(&impl_->file));
 }
 
 TextSource::~TextSource()
@@ -208,7 +211,7 @@ size_t TextSource::read(char* out, size_t size)
                       std::to_string(impl_->file.offset) + " compressed bytes read)" + detail);
   };
   try {
-    return static_cast<size_t>(impl_->chain.sgetn(out, static_cast<std::streamsize>(size)));
+    return static_cast<size_t>(impl_->chain->sgetn(out, static_cast<std::streamsize>(size)));
   } catch (const InputError&) {
     throw;
   } catch (const io::gzip_error& e) {
