@@ -22,9 +22,13 @@ int replay_command(int argc, char** argv)
   TimedOutputs timed;
   bool quiet = false;
   po::options_description desc(
-      "usage: tireplay replay --platform P.xml --trace TRACE [--hostfile H | --deployment D] [--np N] [options]\n\n"
-      "Replays a time-independent trace (an index of per-rank files, one shared file, or a directory of per-rank\n"
-      "files) on a SimGrid platform and prints the predicted execution time and a per-rank breakdown.\n\noptions");
+      "usage: tireplay replay --platform P.xml --trace TRACE [--hostfile H | --deployment D] [--np N] [options]\n"
+      "       tireplay replay --platform P.xml --jobs-file JOBS [--hostfile H] [options]\n\n"
+      "Replays a time-independent trace (an index of per-rank files, one shared file, a directory of per-rank\n"
+      "files, or smpirun's or otf2ti's output directory; plain or compressed with gzip, zstd, xz or bzip2) on a\n"
+      "SimGrid platform and prints the predicted execution time and a per-rank breakdown. With --jobs-file, several\n"
+      "applications share the platform (SimGrid's replay_multiple format: `id trace np start_delay_flops [hostfile]`\n"
+      "per line), each reported apart.\n\noptions");
   desc.add_options()("help,h", "this help");
   desc.add(replay_options(opt));
   desc.add_options()
