@@ -325,6 +325,8 @@ void run_rank(ReplayState& replay, int rank)
     replayer.finish();
     me.finished          = true;
     me.stats.finish_time = replay.p2p.now();
+  } catch (const ReplayStopped&) {
+    // another rank's error ended the replay: that rank reports it
   } catch (const InputError& e) {
     stop_replay(replay, e.what());
   } catch (const std::exception& e) {  // raised while executing the action: it names the action's line

@@ -8,8 +8,33 @@ namespace sg4 = simgrid::s4u;
 
 namespace tireplay {
 
-SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts) : hosts_(std::move(hosts)), actors_(hosts_.size())
+SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts)
+    : hosts_(std::move(hosts)), actors_(hosts_.size()), suspended_(hosts_.size(), false)
 {
+}
+
+void SimGridTransport::set_actor(int rank, sg4::Actor* actor)
+{
+  actors_[rank] = actor;
+  auto pid      = static_cast<size_t>(actor->get_pid());
+  if (rank_of_pid_.size() <= pid)
+    rank_of_pid_.resize(pid + 1, -1);
+  rank_of_pid_[pid] = rank;
+}
+
+void SimGridTransport::check_stopped() const
+{
+  if (stopping_)
+    throw ReplayStopped();
+}
+
+void SimGridTransport::suspend_self()
+{
+  int rank         = rank_of_pid_[static_cast<size_t>(sg4::this_actor::get_pid())];
+  suspended_[rank] = true;
+  sg4::this_actor::suspend();
+  suspended_[rank] = false;
+  check_stopped();
 }
 
 double SimGridTransport::now() const
@@ -20,6 +45,7 @@ double SimGridTransport::now() const
 void SimGridTransport::sleep(double seconds)
 {
   sg4::this_actor::sleep_for(seconds);
+  check_stopped();
 }
 
 void SimGridTransport::execute(double flops)
@@ -30,15 +56,17 @@ void SimGridTransport::execute(double flops)
   one[0] = sg4::this_actor::exec_async(flops);
   sg4::Exec::wait_any(one);
   one[0] = nullptr;
+  check_stopped();
 }
 
 void SimGridTransport::suspend()
 {
-  sg4::this_actor::suspend();
+  suspend_self();
 }
 
 void SimGridTransport::resume(int rank)
 {
+  suspended_[rank] = false;
   actors_[rank]->resume();
 }
 
@@ -67,13 +95,15 @@ bool SimGridTransport::finished(Transfer* t)
 double SimGridTransport::wait(Transfer* t)
 {
   auto* c = static_cast<Comm*>(t);
-  while (c->comm == nullptr)
+  while (c->comm == nullptr) {
     sg4::this_actor::yield();
+    check_stopped();
+  }
   if (finished(c))
     return c->comm->get_finish_time();
   if (c->someone_waits) {
     c->second_waiter = sg4::Actor::self();
-    sg4::this_actor::suspend();
+    suspend_self();
     return c->comm->get_finish_time();
   }
   c->someone_waits = true;
@@ -83,8 +113,11 @@ double SimGridTransport::wait(Transfer* t)
   sg4::Comm::wait_any(one);
   one[0]  = nullptr;
   c->done = true;
-  if (c->second_waiter != nullptr)
+  if (c->second_waiter != nullptr) {
+    suspended_[rank_of_pid_[static_cast<size_t>(c->second_waiter->get_pid())]] = false;
     c->second_waiter->resume();
+  }
+  check_stopped();
   return c->comm->get_finish_time();
 }
 
@@ -97,7 +130,15 @@ void SimGridTransport::free_transfer(Transfer* t)
 
 void SimGridTransport::stop_all()
 {
-  sg4::Actor::kill_all();
+  // Killing the other actors (Actor::kill_all) crashes SimGrid 3.32 when one waits in an Exec::wait_any (it
+  // answers the dead actor's wait when the cancelled execution ends): they stop themselves instead, when they
+  // wake up (suspended ones are woken now, the others when what they wait for ends).
+  stopping_ = true;
+  for (size_t rank = 0; rank < suspended_.size(); rank++)
+    if (suspended_[rank]) {
+      suspended_[rank] = false;
+      actors_[rank]->resume();
+    }
 }
 
 } // namespace tireplay

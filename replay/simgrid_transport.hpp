@@ -21,7 +21,7 @@ public:
   /// hosts[r]: rank r's host. Actors are set once created.
   explicit SimGridTransport(std::vector<simgrid::s4u::Host*> hosts);
 
-  void set_actor(int rank, simgrid::s4u::Actor* actor) { actors_[rank] = actor; }
+  void set_actor(int rank, simgrid::s4u::Actor* actor);
 
   double now() const override;
   void sleep(double seconds) override;
@@ -45,8 +45,16 @@ private:
     simgrid::s4u::Actor* second_waiter = nullptr;
   };
 
+  /// Blocks the calling actor until resumed (suspend(), or the second waiter of a transfer); throws after stop_all().
+  void suspend_self();
+  /// After a blocking call: ReplayStopped once stop_all() was called.
+  void check_stopped() const;
+
   std::vector<simgrid::s4u::Host*> hosts_;
   std::vector<simgrid::s4u::Actor*> actors_;
+  std::vector<int> rank_of_pid_;   // actors' pids to ranks
+  std::vector<bool> suspended_;    // by rank: suspended by suspend_self(), to wake at stop_all()
+  bool stopping_ = false;
   Pool<Comm> comms_;
 };
 

@@ -6,6 +6,10 @@
 
 namespace tireplay {
 
+/// Thrown out of a blocking call of a rank after stop_all(): the rank unwinds and ends (run_rank catches it). Not
+/// a std::exception, so that no handler of the MPI rules takes it for an error of its own.
+struct ReplayStopped {};
+
 /// The bytes of one matched message in flight, shared by its send and receive requests (refs). Engines derive
 /// their own record from it.
 struct Transfer {
@@ -37,7 +41,8 @@ public:
   /// Called when the last request holding `t` lets it go.
   virtual void free_transfer(Transfer* t) = 0;
 
-  /// Ends the simulation after an error: no other rank runs again.
+  /// Ends the simulation after an error: no other rank replays another action (a blocked one, once woken, throws
+  /// ReplayStopped).
   virtual void stop_all() = 0;
 };
 
