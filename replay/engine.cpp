@@ -255,6 +255,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
       for (int r = job_first[j]; r < job_first[j] + job_sizes[j]; r++) {
         job.start = std::min(job.start, result.ranks[r].start_time);
         job.end   = std::max(job.end, result.ranks[r].finish_time);
+        job.completed = job.completed && replay->ranks[r].finished;
       }
       job.simulated_time = job.end - job.start;
       result.jobs.push_back(job);

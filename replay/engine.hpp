@@ -50,6 +50,7 @@ struct JobResult {
   int first_rank = 0, ranks = 0;
   double start_delay_flops = 0;
   double start = 0, end = 0, simulated_time = 0;  // simulated_time = end - start
+  bool completed = true;                          // false when some of its ranks ended blocked
 };
 
 struct ReplayResult {

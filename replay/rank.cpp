@@ -307,8 +307,11 @@ void run_rank(ReplayState& replay, int rank)
   RankReplay replayer(replay, me);
   Action action;
   try {
-    if (me.start_delay_flops > 0)  // SimGrid's replay_multiple: raw flops on the rank's host, then smpi/init
+    if (me.start_delay_flops > 0) {  // SimGrid's replay_multiple: raw flops on the rank's host, then smpi/init
       replay.p2p.transport->execute(me.start_delay_flops);
+      if (replay.record_timeline)  // a computation of line 0 (no line of the trace) in the timed outputs
+        me.events.push_back({ActionKind::Compute, 0, replay.p2p.now(), 0, me.start_delay_flops, 0});
+    }
     if (replay.p2p.config.init_sleep > 0)
       replay.p2p.sleep(replay.p2p.config.init_sleep);
     me.stats.start_time = replay.p2p.now();

@@ -17,8 +17,8 @@ void print_summary(FILE* out, const ReplayResult& result)
     std::fprintf(out, "%-12s %6s %6s %14s %16s %16s %16s\n", "job", "ranks", "first", "delay (flops)", "start (s)",
                  "end (s)", "time (s)");
     for (const auto& j : result.jobs)
-      std::fprintf(out, "%-12s %6d %6d %14g %16.9f %16.9f %16.9f\n", j.id.c_str(), j.ranks, j.first_rank,
-                   j.start_delay_flops, j.start, j.end, j.simulated_time);
+      std::fprintf(out, "%-12s %6d %6d %14g %16.9f %16.9f %16.9f%s\n", j.id.c_str(), j.ranks, j.first_rank,
+                   j.start_delay_flops, j.start, j.end, j.simulated_time, j.completed ? "" : "  (ranks blocked)");
   }
   constexpr size_t kShown = 32;
   bool jobs = !result.jobs.empty();
@@ -55,7 +55,8 @@ void print_problems(FILE* out, const ReplayResult& result)
     std::fprintf(out, "tireplay: the replay ended with %zu rank%s blocked:\n", result.blocked.size(),
                  result.blocked.size() == 1 ? "" : "s");
     for (const auto& b : result.blocked)
-      std::fprintf(out, "  rank %d: blocked in %s at %s\n", b.rank, b.action.c_str(), b.where.c_str());
+      std::fprintf(out, "  %s: blocked in %s at %s\n", result.rank_name(static_cast<size_t>(b.rank)).c_str(),
+                   b.action.c_str(), b.where.c_str());
   }
   size_t sends = 0, recvs = 0;
   for (const auto& u : result.unmatched)
@@ -65,14 +66,17 @@ void print_problems(FILE* out, const ReplayResult& result)
                  sends == 1 ? " was" : "s were");
   for (const auto& u : result.unmatched)
     if (u.is_send)
-      std::fprintf(out, "  rank %d -> rank %d, tag %d, communicator %d, %llu bytes\n", u.src, u.dst, u.tag, u.comm,
+      std::fprintf(out, "  %s -> %s, tag %d, communicator %d, %llu bytes\n",
+                   result.rank_name(static_cast<size_t>(u.src)).c_str(),
+                   result.rank_name(static_cast<size_t>(u.dst)).c_str(), u.tag, u.comm,
                    static_cast<unsigned long long>(u.bytes));
   if (recvs > 0)
     std::fprintf(out, "tireplay: %zu receive%s never got a message:\n", recvs, recvs == 1 ? "" : "s");
   for (const auto& u : result.unmatched)
     if (!u.is_send)
-      std::fprintf(out, "  rank %d <- %s, tag %d, communicator %d\n", u.dst,
-                   u.src < 0 ? "any source" : ("rank " + std::to_string(u.src)).c_str(), u.tag, u.comm);
+      std::fprintf(out, "  %s <- %s, tag %d, communicator %d\n",
+                   result.rank_name(static_cast<size_t>(u.dst)).c_str(),
+                   u.src < 0 ? "any source" : result.rank_name(static_cast<size_t>(u.src)).c_str(), u.tag, u.comm);
 }
 
 void write_json_summary(const std::string& path, const ReplayOptions& options, const ReplayResult& result)
@@ -96,7 +100,8 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
                       {"start_delay_flops", job.start_delay_flops},
                       {"start", job.start},
                       {"end", job.end},
-                      {"simulated_time", job.simulated_time}});
+                      {"simulated_time", job.simulated_time},
+                      {"completed", job.completed}});
   }
   j["fidelity"]       = options.fidelity;
   j["completed"]      = result.blocked.empty();
@@ -121,8 +126,14 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
       unreplayed[name] = {{"calls", u.calls}, {"seconds", u.seconds}};
   }
   auto& blocked = j["blocked"] = nlohmann::json::array();
-  for (const auto& b : result.blocked)
+  for (const auto& b : result.blocked) {
     blocked.push_back({{"rank", b.rank}, {"action", b.action}, {"where", b.where}});
+    if (!result.jobs.empty()) {
+      const auto& job            = result.jobs[static_cast<size_t>(result.rank_jobs[static_cast<size_t>(b.rank)])];
+      blocked.back()["job"]      = job.id;
+      blocked.back()["job_rank"] = b.rank - job.first_rank;
+    }
+  }
   auto& unmatched = j["unmatched_messages"] = nlohmann::json::array();
   for (const auto& u : result.unmatched)
     unmatched.push_back({{"kind", u.is_send ? "send" : "recv"},

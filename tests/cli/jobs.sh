@@ -76,8 +76,19 @@ printf '1 init\n1 finalize\n' > u1.txt
 printf 'u0.txt\nu1.txt\n' > u.idx
 printf 'a a.txt 1 0\nb u.idx 2 0\n' > unmatched.jobs
 out=$("$tireplay" replay --platform one_host.xml --jobs-file unmatched.jobs 2>&1 >/dev/null)
-[[ "$out" == *"rank 1 -> rank 2, tag 7, communicator 0, 100 bytes"* ]] && echo "ok   unmatched message of job b" ||
-  fail "unmatched: $out"
+[[ "$out" == *"job b rank 0 -> job b rank 1, tag 7, communicator 0, 100 bytes"* ]] &&
+  echo "ok   unmatched message of job b" || fail "unmatched: $out"
+# A job that deadlocks: exit 3, its ranks named in its terms, the job not completed.
+printf '0 recv 1 0 100\n1 recv 0 0 100\n' > dl.txt
+printf 'a a.txt 1 0\nb dl.txt 2 0\n' > dl.jobs
+out=$("$tireplay" replay --platform one_host.xml --jobs-file dl.jobs --json dl.json 2>&1 >/dev/null); status=$?
+[ "$status" = 3 ] && [[ "$out" == *"  job b rank 1: blocked in recv at dl.txt:2"* ]] &&
+  [ "$(json dl.json '[x["completed"] for x in j["jobs"]] + [b["job"] + str(b["job_rank"]) for b in j["blocked"]]')" = \
+    "[True, False, 'b0', 'b1']" ] && echo "ok   a deadlocked job" || fail "deadlocked job: exit $status: $out"
+# The start delay shows in the timeline as a computation of line 0.
+"$tireplay" replay --platform one_host.xml --jobs-file by_hand.jobs -q --events-csv delay.csv
+grep -qx '1,compute,compute,0.000000000,1.000000000,0,500000000,0,b,0' delay.csv && echo "ok   the delay in the CSV" ||
+  fail "delay in the CSV: $(cat delay.csv)"
 
 # 3. Sweep: a job's delay as a sweep value gives the replays with --job-delay.
 "$tireplay" sweep --platform one_host.xml --jobs-file by_hand.jobs --vary job-delay@b=0,5e8,2Gf -o study -q --plot none ||
