@@ -200,6 +200,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
   ReplayState* state = replay.get();
   double clock       = 0;
   if (fast) {
+    if (std::any_of(opt.cfg.begin(), opt.cfg.end(),
+                    [](const std::string& kv) { return kv.rfind("maxmin/concurrency-limit:", 0) == 0; }))
+      std::fprintf(stderr, "tireplay: note: --cfg maxmin/concurrency-limit is not modelled at --fidelity fast (no "
+                           "resource holds actions back)\n");
     fast::FastEngine fast_engine(hosts);
     replay->p2p.transport = &fast_engine;
     fast_engine.run([state](int r) { run_rank(*state, r); });

@@ -70,7 +70,8 @@ std::vector<Job> read_jobs(const std::string& path)
       throw error("field 'np' is not a rank count (1 to 1000000): '" + std::string(fields[2]) + "'");
     job.start_delay_flops = flops(std::string(fields[3]));
     if (job.start_delay_flops < 0)
-      throw error("field 'start_delay_flops' is not a number of flops: '" + std::string(fields[3]) + "'");
+      throw error("field 'start_delay_flops' is not a number of flops (1.25e11, 125Gf): '" + std::string(fields[3]) +
+                  "'");
     if (fields.size() == 5) {
       job.hostfile = resolve(path, fields[4]);
       if (std::error_code ec2; !fs::is_regular_file(job.hostfile, ec2))

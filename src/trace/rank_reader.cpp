@@ -53,20 +53,23 @@ bool RankReader::refill()
 
 void RankReader::check_form(std::string_view line)
 {
-  bool tagless        = state_.p2p_form == RankParseState::P2PForm::Tagless;
-  std::string& mine   = tagless ? forms_->first_tagless : forms_->first_tagged;
-  const auto& other   = tagless ? forms_->first_tagged : forms_->first_tagless;
-  if (!other.empty())
+  bool tagless       = state_.p2p_form == RankParseState::P2PForm::Tagless;
+  P2PForms::Where& mine  = tagless ? forms_->tagless : forms_->tagged;
+  const P2PForms::Where& other = tagless ? forms_->tagged : forms_->tagless;
+  if (!other.file.empty()) {
+    std::string first = other.file + ":" + std::to_string(other.line);
     throw InputError(input_error_text(
         input_.display_path, line_number_,
         tagless ? "a tag-less point-to-point line (`partner count`, SimGrid's pre-3.20 form) in a trace whose "
-                  "point-to-point lines have a tag (the first at " + other + "): a trace uses one form; give "
+                  "point-to-point lines have a tag (the first at " + first + "): a trace uses one form; give "
                   "this line its tag (`partner tag count`)"
                 : "a point-to-point line with a tag in a trace of SimGrid's pre-3.20 tag-less form "
-                  "(`partner count`, the first at " + other + "): a trace uses one form",
+                  "(`partner count`, the first at " + first + "): a trace uses one form",
         line));
-  if (mine.empty())
-    mine = input_.display_path + ":" + std::to_string(line_number_);
+  }
+  // Ranks read their lines in simulated order: in a shared file, keep the earliest line of the form.
+  if (mine.file.empty() || (mine.file == input_.display_path && line_number_ < mine.line))
+    mine = {input_.display_path, line_number_};
 }
 
 bool RankReader::next_line(std::string_view& line)

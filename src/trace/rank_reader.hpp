@@ -34,7 +34,11 @@ struct UnreplayedCalls {
 /// Where a trace's point-to-point lines of each form were first read (docs/trace-format.md section 6): with a tag
 /// (SimGrid >= 3.20) or tag-less (pre-3.20 `partner count`). A trace uses one form; its ranks' readers share this.
 struct P2PForms {
-  std::string first_tagged, first_tagless;  // "FILE:LINE", empty until one is read
+  struct Where {
+    std::string file;  // empty until a line of the form is read
+    uint64_t line = 0;
+  };
+  Where tagged, tagless;  // the first line of each form read (in a file read before, its earliest)
 };
 
 /// Where a trace's communicator ids go when several traces share one simulation (jobs): id * stride + offset,

@@ -110,7 +110,7 @@ printf 'a a.txt one 0\n' > np2.jobs
 expect jobs_np_word 2 "np2.jobs:1: field 'np' is not a rank count (1 to 1000000): 'one' (a job is \`id trace np start_delay_flops [hostfile]\`)
     a a.txt one 0" -- "${R[@]}" --jobs-file np2.jobs
 printf 'a a.txt 1 soon\n' > delay.jobs
-expect jobs_delay 2 "delay.jobs:1: field 'start_delay_flops' is not a number of flops: 'soon' (a job is \`id trace np start_delay_flops [hostfile]\`)
+expect jobs_delay 2 "delay.jobs:1: field 'start_delay_flops' is not a number of flops (1.25e11, 125Gf): 'soon' (a job is \`id trace np start_delay_flops [hostfile]\`)
     a a.txt 1 soon" -- "${R[@]}" --jobs-file delay.jobs
 printf 'a a.txt 1 0\na b.txt 1 0\n' > twice.jobs
 expect jobs_id_twice 2 "twice.jobs:2: job id 'a' is given twice (a job is \`id trace np start_delay_flops [hostfile]\`)

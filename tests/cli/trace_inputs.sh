@@ -99,6 +99,10 @@ print(all(open(f, 'rb').read(len(m)) == m for f in files) and len(files) == 2)")
   [ "$got" = "$reference" ] && echo "ok   --trace conv_one (trace.txt.zst)" || fail "conv_one: '$got'"
   got=$(time_of conv)
   [ "$got" = "$reference" ] && echo "ok   --trace conv (SimGrid's layout)" || fail "conv: '$got'"
+  # A second conversion into the same directory replaces the first (no stale .zst rank files, no second trace.txt).
+  "$otf2ti" archive/traces.otf2 -o conv_zstd --one-file 2>/dev/null || fail "otf2ti into conv_zstd again"
+  [ "$(cd conv_zstd && ls)" = "trace.txt" ] && [ "$(time_of conv_zstd)" = "$reference" ] &&
+    echo "ok   otf2ti replaces its earlier output" || fail "otf2ti again: $(cd conv_zstd && ls -R)"
   tireplay=$otf2ti expect otf2ti_compress_bad 2 "otf2ti: --compress: 'lz4' is not one of none, gzip, zstd, xz
 (see otf2ti --help)" -- archive/traces.otf2 -o x --compress lz4
 else
@@ -125,6 +129,9 @@ printf '1 init\n1 recv 0 0 100\n1 recv 0 0 100\n' > mix1.txt
 printf 'mix0.txt\nmix1.txt\n' > mix.idx
 expect mixed_in_a_file 2 "mix0.txt:3: a tag-less point-to-point line (\`partner count\`, SimGrid's pre-3.20 form) in a trace whose point-to-point lines have a tag (the first at mix0.txt:2): a trace uses one form; give this line its tag (\`partner tag count\`)
     0 send 1 0" -- "${R[@]}" --trace mix.idx
+printf '0 compute 1\n0 send 1 0 100\n1 recv 0 0 100\n0 send 1 100\n' > mixed_shared.txt
+expect mixed_in_a_shared_file 2 "mixed_shared.txt:4: a tag-less point-to-point line (\`partner count\`, SimGrid's pre-3.20 form) in a trace whose point-to-point lines have a tag (the first at mixed_shared.txt:2): a trace uses one form; give this line its tag (\`partner tag count\`)
+    0 send 1 100" -- "${R[@]}" --trace mixed_shared.txt
 printf '0 init\n0 send 1 100\n0 send 1 50\n' > old0.txt
 printf '1 init\n1 recv 0 100\n1 recv 0 50\n' > old1.txt
 printf 'old0.txt\nold1.txt\n' > old.idx

@@ -132,6 +132,12 @@ fs::path write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces
                const std::string& compress)
 {
   fs::create_directories(out);
+  // The conversion replaces an earlier one in OUTDIR: its rank files or a trace.txt.zst left beside the new ones
+  // would make `tireplay replay --trace OUTDIR` ambiguous.
+  std::error_code ec;
+  for (const auto& [name, old_suffix] : kSuffixes)
+    fs::remove(out / ("trace.txt" + old_suffix), ec);
+  fs::remove_all(out / "trace.txt_files", ec);
   std::string suffix = kSuffixes.at(compress);
   if (one_file) {
     fs::path shared = out / ("trace.txt" + suffix);
