@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -26,6 +27,9 @@ RunResult read_run(const SweepPlan& plan, const SweepRun& run)
     result.predicted_text    = j.at("simulated_time").dump();
     result.wall_seconds      = j.at("wall_seconds").get<double>();
     result.status            = j.at("completed").get<bool>() ? "ok" : "blocked";
+    if (auto jobs = j.find("jobs"); jobs != j.end())
+      for (const auto& job : *jobs)
+        result.jobs.emplace_back(job.at("id").get<std::string>(), job.at("simulated_time").dump());
   } catch (const nlohmann::json::exception&) {
     result        = RunResult{};
     result.status = "failed";  // cut short while writing, or not a summary
@@ -58,7 +62,16 @@ void write_results(const SweepPlan& plan, const std::vector<RunResult>& results)
   csv << "run";
   for (const auto& v : plan.variations)
     csv << "," << v.key;
-  csv << ",predicted_seconds,status\n";
+  // --jobs-file: a column per job after the others (its time from its start to its end), in the jobs' order.
+  std::vector<std::string> job_ids;
+  for (const auto& r : results)
+    for (const auto& [id, seconds] : r.jobs)
+      if (std::find(job_ids.begin(), job_ids.end(), id) == job_ids.end())
+        job_ids.push_back(id);
+  csv << ",predicted_seconds,status";
+  for (const auto& id : job_ids)
+    csv << ",job_" << id << "_seconds";
+  csv << "\n";
   std::string times_path = (fs::path(plan.study) / "wall_times.csv").string();
   std::ofstream times    = open_output(times_path);
   times << "run,wall_seconds\n";
@@ -67,7 +80,14 @@ void write_results(const SweepPlan& plan, const std::vector<RunResult>& results)
     csv << run.id;
     for (const auto& value : run.values)
       csv << "," << value;
-    csv << "," << results[k].predicted_text << "," << results[k].status << "\n";
+    csv << "," << results[k].predicted_text << "," << results[k].status;
+    for (const auto& id : job_ids) {
+      csv << ",";
+      for (const auto& [job, seconds] : results[k].jobs)
+        if (job == id)
+          csv << seconds;
+    }
+    csv << "\n";
     times << run.id << ",";
     if (!results[k].predicted_text.empty())
       times << results[k].wall_seconds;

@@ -7,6 +7,7 @@
 #include "src/sweep/plan.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tireplay {
@@ -16,6 +17,7 @@ struct RunResult {
   double predicted_seconds = 0;    // simulated time, when status is ok or blocked
   std::string predicted_text;      // the same, as the summary wrote it (shortest exact form)
   double wall_seconds = 0;
+  std::vector<std::pair<std::string, std::string>> jobs;  // --jobs-file: each job's id and simulated_time text
 };
 
 /// Reads each run's summary.

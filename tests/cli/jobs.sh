@@ -93,10 +93,10 @@ grep -qx '1,compute,compute,0.000000000,1.000000000,0,500000000,0,b,0' delay.csv
 # 3. Sweep: a job's delay as a sweep value gives the replays with --job-delay.
 "$tireplay" sweep --platform one_host.xml --jobs-file by_hand.jobs --vary job-delay@b=0,5e8,2Gf -o study -q --plot none ||
   fail "sweep: exit $?"
-expected="run,job-delay@b,predicted_seconds,status
-000,0,2.0,ok
-001,5e8,2.5,ok
-002,2Gf,4.0,ok"
+expected="run,job-delay@b,predicted_seconds,status,job_a_seconds,job_b_seconds
+000,0,2.0,ok,2.0,2.0
+001,5e8,2.5,ok,2.0,1.5
+002,2Gf,4.0,ok,2.0,1.0"
 [ "$(cat study/results.csv)" = "$expected" ] && echo "ok   sweep job-delay@b" || fail "sweep: $(cat study/results.csv)"
 
 # 4. Errors.
