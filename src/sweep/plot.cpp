@@ -63,8 +63,9 @@ bool plot_sweep(const SweepPlan& plan, const std::vector<RunResult>& results, co
   std::string script = gnuplot_output(path, static_cast<int>(360 * cols), static_cast<int>(320 * rows));
   for (size_t i = 0; i < panels; i++)
     script += panel_data(plan, results, i);
+  script += "set termoption noenhanced\n";  // keys such as link.bw@rennes or job-delay@2 shown as written
   script += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) + " title " +
-            gnuplot_quote(plan.study + ": predicted time of each run (points) and their mean (line) at each value") + "\n";
+            gnuplot_quote(plan.study + ": each run (points), mean (line)") + "\n";
   script += "set ylabel 'predicted time (s)'\nset yrange [0:*]\nset grid ytics\nunset key\n";
   for (size_t i = 0; i < panels; i++)
     script += panel_plot(plan, i);
