@@ -86,9 +86,12 @@ std::vector<Job> read_jobs(const std::string& path)
 
 void set_job_delays(std::vector<Job>& jobs, const std::vector<std::string>& delays)
 {
+  std::set<std::string> given;
   for (const auto& d : delays) {
     size_t eq = d.find('=');
     std::string id = d.substr(0, eq);
+    if (eq != std::string::npos && !given.insert(id).second)
+      throw InputError("--job-delay " + d + ": job '" + id + "' is given two delays");
     double value   = eq == std::string::npos ? -1 : flops(d.substr(eq + 1));
     if (value < 0)
       throw InputError("--job-delay " + d + ": not ID=FLOPS (e.g. 2=1.25e11 or 2=125Gf)");

@@ -49,11 +49,12 @@ int check_command(int argc, char** argv)
         std::filesystem::create_directories(dir, ec);
       opt.outputs = {{"--baseline", baseline_path}};
     }
-    if (!write_baseline && ((!baseline.trace.empty() && baseline.trace != opt.trace) ||
+    const std::string& input = opt.jobs_file.empty() ? opt.trace : opt.jobs_file;  // the baseline's trace or jobs file
+    if (!write_baseline && ((!baseline.trace.empty() && baseline.trace != input) ||
                             (!baseline.platform.empty() && baseline.platform != opt.platform)))
       std::fprintf(stderr, "tireplay check: warning: the baseline was made from trace %s on platform %s; this check "
                            "replays trace %s on platform %s\n", baseline.trace.c_str(), baseline.platform.c_str(),
-                   opt.trace.c_str(), opt.platform.c_str());
+                   input.c_str(), opt.platform.c_str());
     if (!write_baseline && baseline.fidelity != opt.fidelity)
       std::fprintf(stderr, "tireplay check: warning: the baseline was made at --fidelity %s; this check replays at "
                            "--fidelity %s (docs/fidelity.md: the fast level is within 2%% of the full one)\n",

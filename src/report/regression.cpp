@@ -52,6 +52,17 @@ Baseline read_baseline(const std::string& path)
   b.simulated_time = number(j, "simulated_time", path);
   if (auto t = j.find("trace"); t != j.end() && t->is_string())
     b.trace = t->get<std::string>();
+  if (auto t = j.find("jobs_file"); t != j.end() && t->is_string())
+    b.trace = t->get<std::string>();
+  if (auto jobs = j.find("jobs"); jobs != j.end() && jobs->is_array())
+    for (size_t k = 0; k < jobs->size(); k++) {
+      std::string where = path + ": jobs[" + std::to_string(k) + "]";
+      const auto& e     = (*jobs)[k];
+      auto id           = e.find("id");
+      if (id == e.end() || !id->is_string())
+        throw InputError(where + ": field 'id' is missing or not a string");
+      b.jobs.emplace_back(id->get<std::string>(), number(e, "simulated_time", where));
+    }
   if (auto p = j.find("platform"); p != j.end() && p->is_string())
     b.platform = p->get<std::string>();
   b.fidelity = "full";
@@ -93,9 +104,22 @@ std::vector<Difference> compare(const Baseline& baseline, const ReplayResult& no
   if (baseline.ranks.size() != now.ranks.size())
     throw std::invalid_argument("the baseline has " + std::to_string(baseline.ranks.size()) + " ranks, the replay " +
                                 std::to_string(now.ranks.size()));
+  auto ids = [](const auto& jobs, auto id_of) {
+    std::string list;
+    for (const auto& job : jobs)
+      list += (list.empty() ? "" : ", ") + id_of(job);
+    return list.empty() ? std::string("none") : list;
+  };
+  std::string before = ids(baseline.jobs, [](const auto& job) { return job.first; });
+  std::string after  = ids(now.jobs, [](const JobResult& job) { return job.id; });
+  if (before != after)
+    throw std::invalid_argument("the baseline's jobs are " + before + ", the replay's " + after);
   std::vector<Difference> out;
   if (std::abs(now.simulated_time - baseline.simulated_time) > tolerance * baseline.simulated_time)
     out.push_back({-1, "predicted time", baseline.simulated_time, now.simulated_time});
+  for (size_t k = 0; k < now.jobs.size(); k++)
+    if (double b = baseline.jobs[k].second, n = now.jobs[k].simulated_time; std::abs(n - b) > tolerance * b)
+      out.push_back({-1, "job " + now.jobs[k].id, b, n});
   const double floor = 0.01 * baseline.simulated_time;
   for (size_t r = 0; r < now.ranks.size(); r++) {
     const RankStats &b = baseline.ranks[r], &n = now.ranks[r];
@@ -119,6 +143,10 @@ void print_check(FILE* out, const Baseline& baseline, const ReplayResult& now, d
                100 * tolerance);
   std::fprintf(out, "  predicted time  %.9f s -> %.9f s  (%s)\n", baseline.simulated_time, now.simulated_time,
                change(baseline.simulated_time, now.simulated_time).c_str());
+  for (const auto& d : differences)
+    if (d.rank < 0 && d.what != "predicted time")
+      std::fprintf(out, "  %s time  %.9f s -> %.9f s  (%s)\n", d.what.c_str(), d.before, d.after,
+                   change(d.before, d.after).c_str());
   size_t ranks = 0;
   for (const auto& d : differences)
     ranks += d.rank >= 0;

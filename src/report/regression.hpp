@@ -15,6 +15,7 @@ struct Baseline {
   std::vector<RankStats> ranks;
   std::string trace, platform;  // what it was made from, as given (empty in baselines that do not say)
   std::string fidelity;         // the level that made it ("full" in baselines older than the fast level)
+  std::vector<std::pair<std::string, double>> jobs;  // --jobs-file: each job's id and simulated time
 };
 
 /// Reads a baseline. Throws InputError naming the file and the missing or wrong field.
@@ -22,8 +23,8 @@ Baseline read_baseline(const std::string& path);
 
 /// One value out of tolerance.
 struct Difference {
-  int rank;          // -1: the predicted time
-  std::string what;  // "predicted time", "compute", "comm", "wait", "finish"
+  int rank;          // -1: the predicted time, or a job's
+  std::string what;  // "predicted time", "job ID", "compute", "comm", "wait", "finish"
   double before, after;
 };
 
@@ -32,7 +33,8 @@ double parse_tolerance(const std::string& text);
 
 /// The values out of tolerance: the predicted time by `tolerance` of itself; a per-rank value by `tolerance` of
 /// itself, or of 1% of the predicted time when it is smaller than that (a 10 ns wait turning 30 ns is no
-/// regression). Ranks must be as many (else std::invalid_argument).
+/// regression); each job's time (--jobs-file) by `tolerance` of itself. Ranks must be as many, and jobs the same
+/// (else std::invalid_argument).
 std::vector<Difference> compare(const Baseline& baseline, const ReplayResult& now, double tolerance);
 
 /// The readable report: the verdict, the predicted times, then the differences (at most `shown` rank lines).

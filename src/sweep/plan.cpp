@@ -27,6 +27,8 @@ std::set<std::string> options_set_by_sweep(const std::vector<Variation>& variati
       names.insert("--ranks-per-node");
     if (v.kind == VariationKind::Fidelity)
       names.insert("--fidelity");
+    if (v.kind == VariationKind::JobDelay)
+      names.insert("--job-delay");
   }
   return names;
 }

@@ -99,6 +99,16 @@ expected="run,job-delay@b,predicted_seconds,status,job_a_seconds,job_b_seconds
 002,2Gf,4.0,ok,2.0,1.0"
 [ "$(cat study/results.csv)" = "$expected" ] && echo "ok   sweep job-delay@b" || fail "sweep: $(cat study/results.csv)"
 
+# check: a job's time is compared too; a baseline with other jobs is refused.
+"$tireplay" check --platform one_host.xml --jobs-file by_hand.jobs --baseline jobs_base.json --write-baseline > /dev/null 2>&1
+out=$("$tireplay" check --platform one_host.xml --jobs-file by_hand.jobs --job-delay b=2Gf --baseline jobs_base.json 2>&1)
+[ $? = 1 ] && [[ "$out" == *"  job b time  1.500000000 s -> 1.000000000 s  (-33.33%)"* ]] &&
+  echo "ok   check compares each job's time" || fail "check with jobs: $out"
+printf 'a a.txt 1 0\nB b.txt 1 5e8\n' > other.jobs
+out=$("$tireplay" check --platform one_host.xml --jobs-file other.jobs --baseline jobs_base.json 2>&1)
+[ $? = 2 ] && [[ "$out" == *"the baseline's jobs are a, b, the replay's a, B"* ]] && echo "ok   check: other jobs refused" ||
+  fail "check with other jobs: $out"
+
 # 4. Errors.
 R=(replay --platform one_host.xml -q)
 printf 'a a.txt 1\n' > short.jobs
@@ -121,6 +131,7 @@ expect jobs_missing_trace 2 "missing.jobs:1: field 'trace': no such file or dire
 expect jobs_and_trace 2 "tireplay replay: --trace and --jobs-file exclude each other (a jobs file names its traces)
 (see tireplay replay --help)" -- "${R[@]}" --jobs-file by_hand.jobs --trace a.txt
 expect job_delay_unknown 2 "--job-delay c=1: no job 'c' in the jobs file" -- "${R[@]}" --jobs-file by_hand.jobs --job-delay c=1
+expect job_delay_twice 2 "--job-delay b=2: job 'b' is given two delays" -- "${R[@]}" --jobs-file by_hand.jobs --job-delay b=1 --job-delay b=2
 printf '# nothing\n' > empty.jobs
 expect jobs_empty 2 "empty.jobs: no job (a job is a line \`id trace np start_delay_flops [hostfile]\`)" -- "${R[@]}" --jobs-file empty.jobs
 
