@@ -4,6 +4,7 @@
 #include "src/trace/line_parser.hpp"
 #include "src/trace/rank_reader.hpp"
 #include "src/trace/text_source.hpp"
+#include "src/trace/trace_files.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -14,17 +15,6 @@ namespace fs = std::filesystem;
 
 namespace tireplay {
 namespace {
-
-/// A path of the jobs file: as SimGrid opens it (from the working directory), else beside the jobs file.
-std::string resolve(const std::string& jobs_file, std::string_view field)
-{
-  std::error_code ec;
-  std::string path(field);
-  if (fs::path(path).is_absolute() || fs::exists(path, ec))
-    return path;
-  fs::path beside = fs::path(jobs_file).parent_path() / path;
-  return fs::exists(beside, ec) ? beside.string() : path;
-}
 
 /// Flops as SimGrid's replay_multiple reads them (a number), or with a unit (1.25e11, 125Gf); -1 if neither.
 double flops(const std::string& text)
@@ -62,7 +52,7 @@ std::vector<Job> read_jobs(const std::string& path)
       throw error("field 'id' may hold letters, digits, '_', '.' and '-': '" + job.id + "'");
     if (!ids.insert(job.id).second)
       throw error("job id '" + job.id + "' is given twice");
-    job.trace = resolve(path, fields[1]);
+    job.trace = resolve_entry(path, std::string(fields[1]));  // as an index entry
     if (std::error_code ec; !fs::exists(job.trace, ec))
       throw error("field 'trace': no such file or directory '" + std::string(fields[1]) + "'");
     auto [end, ec] = std::from_chars(fields[2].data(), fields[2].data() + fields[2].size(), job.np);
@@ -73,7 +63,7 @@ std::vector<Job> read_jobs(const std::string& path)
       throw error("field 'start_delay_flops' is not a number of flops (1.25e11, 125Gf): '" + std::string(fields[3]) +
                   "'");
     if (fields.size() == 5) {
-      job.hostfile = resolve(path, fields[4]);
+      job.hostfile = resolve_entry(path, std::string(fields[4]));
       if (std::error_code ec2; !fs::is_regular_file(job.hostfile, ec2))
         throw error("field 'hostfile': no such file '" + std::string(fields[4]) + "'");
     }

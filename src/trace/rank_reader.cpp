@@ -68,7 +68,7 @@ void RankReader::check_form(std::string_view line)
         line));
   }
   // Ranks read their lines in simulated order: in a shared file, keep the earliest line of the form.
-  if (mine.file.empty() || (mine.file == input_.display_path && line_number_ < mine.line))
+  if (mine.file.empty() || (line_number_ < mine.line && mine.file == input_.display_path))
     mine = {input_.display_path, line_number_};
 }
 
