@@ -229,7 +229,7 @@ void RankReplay::execute(const Action& a)
       if (a.peer == comm.local_rank(me_.rank) && a.peer2 == a.peer)
         return;  // SMPI copies locally
       Coll c(p2p_, comm, me_.rank);
-      c.sendrecv(a.peer, a.bytes, a.peer2, a.bytes2, 0);
+      c.sendrecv(a.peer, a.bytes, a.tag, a.peer2, a.bytes2, a.tag2);
       break;
     }
     default: {

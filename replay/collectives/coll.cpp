@@ -1,5 +1,7 @@
 #include "replay/collectives/coll.hpp"
 
+#include "src/trace/action.hpp"
+
 namespace tireplay {
 
 Coll::Coll(P2PWorld& world, const Communicator& comm, int world_rank)
@@ -37,10 +39,14 @@ void Coll::compute(double flops)
   world_.compute(world_rank_, flops);
 }
 
-void Coll::sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag)
+void Coll::sendrecv(int dst, uint64_t send_bytes, int send_tag, int src, uint64_t recv_bytes, int recv_tag)
 {
-  // SMPI: isend_init + irecv_init, startall, waitall.
-  std::vector<Request*> both{isend(dst, send_bytes, tag), irecv(src, recv_bytes, tag)};
+  // SMPI (Request::sendrecv): isend_init + irecv_init, startall, waitall; MPI_PROC_NULL's half is no request.
+  std::vector<Request*> both;
+  if (dst != kProcNull)
+    both.push_back(isend(dst, send_bytes, send_tag));
+  if (src != kProcNull)
+    both.push_back(irecv(src, recv_bytes, recv_tag));
   world_.waitall(both);
 }
 

@@ -71,8 +71,12 @@ public:
   /// Simulated seconds, and a pause of this rank (an algorithm that holds a message until a planned date).
   double now() const { return world_.now(); }
   void sleep(double seconds) { world_.sleep(seconds); }
-  /// MPI_Sendrecv: isend + irecv, then both waited.
-  void sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag);
+  /// MPI_Sendrecv: isend + irecv, then both waited. A peer that is kProcNull (MPI_PROC_NULL) leaves its half out.
+  void sendrecv(int dst, uint64_t send_bytes, int send_tag, int src, uint64_t recv_bytes, int recv_tag);
+  void sendrecv(int dst, uint64_t send_bytes, int src, uint64_t recv_bytes, int tag)
+  {
+    sendrecv(dst, send_bytes, tag, src, recv_bytes, tag);
+  }
 
   /// Linear patterns around a root, all messages posted at once then waited. `fan_in`: every other rank sends
   /// `send_bytes` to the root, which receives (in rank order) `recv_counts[src]`, or `recv_bytes` from each.

@@ -54,10 +54,14 @@ std::string describe(int rank, const Action& a)
       if (a.has_request_key)
         field("src", peer(a.peer)), field("dst", std::to_string(a.peer2)), field("tag", std::to_string(a.tag));
       break;
-    case ActionKind::SendRecv:
-      field("dst", std::to_string(a.peer)), field("sent", std::to_string(a.bytes));
-      field("src", peer(a.peer2)), field("received", std::to_string(a.bytes2));
+    case ActionKind::SendRecv: {
+      auto half = [](int p) { return p == kProcNull ? std::string("null") : std::to_string(p); };
+      field("dst", half(a.peer)), field("sent", std::to_string(a.bytes));
+      field("src", half(a.peer2)), field("received", std::to_string(a.bytes2));
+      if (a.tag != 0 || a.tag2 != 0)
+        field("sendtag", std::to_string(a.tag)), field("recvtag", std::to_string(a.tag2));
       break;
+    }
     case ActionKind::CommSplit:
     case ActionKind::CommDup:
       field("new_comm", std::to_string(a.new_comm));

@@ -10,7 +10,11 @@ namespace tireplay {
 
 void print_summary(FILE* out, const ReplayResult& result)
 {
-  std::fprintf(out, "Simulated time: %.9f s\n", result.simulated_time);
+  if (result.blocked.empty())
+    std::fprintf(out, "Simulated time: %.9f s\n", result.simulated_time);
+  else  // no prediction: the run did not finish
+    std::fprintf(out, "Simulated time: none: the replay deadlocked at %.9f s with %zu rank%s blocked (see below)\n",
+                 result.simulated_time, result.blocked.size(), result.blocked.size() == 1 ? "" : "s");
   std::fprintf(out, "Ranks: %zu   Actions: %llu   Replay wall time: %.3f s\n", result.ranks.size(),
                static_cast<unsigned long long>(result.actions), result.wall_seconds);
   if (!result.jobs.empty()) {

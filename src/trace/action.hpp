@@ -47,6 +47,7 @@ enum class ActionKind : uint8_t {
 };
 
 constexpr int kAnySource = -1;
+constexpr int kProcNull  = -2;    // a sendrecv's `null` peer: MPI_PROC_NULL, that half does nothing
 constexpr int kAnyTag    = -444;  // MPI_ANY_TAG as SMPI writes it: matches any tag >= 0
 constexpr int kWorldComm = 0;
 
@@ -55,7 +56,8 @@ struct Action {
   int comm = kWorldComm;   // communicator id (tireplay extension `comm=<id>`), 0 is MPI_COMM_WORLD
   int peer = 0;            // p2p partner (rank in comm); kAnySource for receives from any source; sendRecv: dst
   int peer2 = 0;           // sendRecv: src; wait/test: dst
-  int tag = 0;
+  int tag = 0;             // sendRecv: the send's tag
+  int tag2 = 0;            // sendRecv: the receive's tag
   int root = 0;
   bool has_request_key = false;  // wait/test name (src, dst, tag); pre-3.20 `wait` does not
   int new_comm = 0;              // comm_split / comm_dup: id of the communicator created

@@ -24,7 +24,9 @@ std::string_view action_usage(ActionKind kind)
     case ActionKind::Test: return "test <src> <dst> <tag>";
     case ActionKind::WaitAll: return "waitall [count]";
     case ActionKind::WaitAny: return "waitany [count]";
-    case ActionKind::SendRecv: return "sendrecv <send_count> <dst> <recv_count> <src> [send_datatype recv_datatype]";
+    case ActionKind::SendRecv:
+      return "sendrecv <send_count> <dst|null> <recv_count> <src|null> [send_datatype [recv_datatype]] [sendtag=<tag>] "
+             "[recvtag=<tag>]";
     case ActionKind::Barrier: return "barrier";
     case ActionKind::Bcast: return "bcast <count> [root [datatype]]";
     case ActionKind::Reduce: return "reduce <count> <flops> [root [datatype]]";

@@ -126,6 +126,8 @@ public:
   }
 
   void skip(size_t n) { pos_ += n; }
+  /// The next field, not consumed (more() must be true).
+  std::string_view peek() const { return fields_[pos_]; }
 
   void done()
   {

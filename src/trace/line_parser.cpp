@@ -31,19 +31,55 @@ int new_comm_id(FieldReader& a)
   return id;
 }
 
-/// Reads a trailing `comm=<id>` field (tireplay extension) and returns the id, 0 if absent.
-int comm_field(const std::vector<std::string_view>& fields, const RankParseState& st)
+/// The named fields that may end a line (tireplay extensions), in any order: `comm=<id>` on any action,
+/// `sendtag=<tag>` and `recvtag=<tag>` on a sendrecv. Reads them into `out` and returns the number of fields before
+/// them.
+size_t named_fields(const std::vector<std::string_view>& fields, const RankParseState& st, Action& out)
 {
-  if (fields.size() < 3 || fields.back().substr(0, 5) != "comm=")
-    return kWorldComm;
-  std::string_view s = fields.back().substr(5);
-  int id             = -1;
-  auto [end, ec]     = std::from_chars(s.data(), s.data() + s.size(), id);
-  if (ec != std::errc() || end != s.data() + s.size() || id < 0)
-    throw ParseError("field 'comm' is not a communicator id: '" + std::string(fields.back()) + "'");
-  if (id >= static_cast<int>(st.comm_sizes.size()) || st.comm_sizes[id] <= 0)
-    throw ParseError("communicator " + std::to_string(id) + " is not defined by an earlier comm_split or comm_dup");
-  return id;
+  size_t n  = fields.size();
+  int given = 0;  // a bit per name
+  while (n > 2) {
+    std::string_view field = fields[n - 1];
+    size_t equals          = field.find('=');
+    if (equals == std::string_view::npos)
+      break;
+    std::string_view name = field.substr(0, equals), text = field.substr(equals + 1);
+    int which = name == "comm" ? 1 : name == "sendtag" ? 2 : name == "recvtag" ? 4 : 0;
+    if (which == 0)
+      throw ParseError("unknown named field " + quoted(field) + " (known: comm=, sendtag=, recvtag=)");
+    if (given & which)
+      throw ParseError("field '" + std::string(name) + "' is given twice");
+    given |= which;
+    if (which != 1 && out.kind != ActionKind::SendRecv)
+      throw ParseError("field '" + std::string(name) + "' belongs to sendrecv only");
+    int value      = -1;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    bool number    = ec == std::errc() && end == text.data() + text.size();
+    if (which == 1) {
+      if (!number || value < 0)
+        throw ParseError("field 'comm' is not a communicator id: " + quoted(field));
+      if (value >= static_cast<int>(st.comm_sizes.size()) || st.comm_sizes[value] <= 0)
+        throw ParseError("communicator " + std::to_string(value) + " is not defined by an earlier comm_split or comm_dup");
+      out.comm = value;
+    } else if (!number || (value < 0 && !(which == 4 && value == kAnyTag))) {
+      throw ParseError("field '" + std::string(name) + "' is not a tag (an integer >= 0" +
+                       (which == 4 ? ", or -444 for any tag" : "") + "): " + quoted(field));
+    } else {
+      (which == 2 ? out.tag : out.tag2) = value;
+    }
+    n--;
+  }
+  return n;
+}
+
+/// A peer of a sendrecv: a rank of its communicator, or `null` (MPI_PROC_NULL: that half does nothing).
+int sendrecv_peer(FieldReader& a, const char* field, int comm_size)
+{
+  if (a.more() && a.peek() == "null") {
+    a.skip(1);
+    return kProcNull;
+  }
+  return a.rank(field, comm_size);
 }
 
 } // namespace
@@ -93,14 +129,15 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
 
   // The reader reuses one Action: reset every scalar (vectors keep their capacity).
   out.kind            = kind;
-  out.peer = out.peer2 = out.tag = out.root = out.new_comm = 0;
+  out.peer = out.peer2 = out.tag = out.tag2 = out.root = out.new_comm = 0;
   out.has_request_key = false;
   out.bytes = out.bytes2 = 0;
   out.flops = out.seconds = 0;
   out.datatype_size   = 1;
-  out.comm            = comm_field(fields, st);
-  int comm_size = st.comm_sizes[out.comm];
-  FieldReader a(fields, fields.size() - (fields.size() >= 3 && fields.back().substr(0, 5) == "comm=" ? 1 : 0), kind, st);
+  out.comm            = kWorldComm;
+  size_t positional   = named_fields(fields, st, out);
+  int comm_size       = st.comm_sizes[out.comm];
+  FieldReader a(fields, positional, kind, st);
 
   switch (kind) {
     case ActionKind::Init:
@@ -163,9 +200,9 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
       break;
     case ActionKind::SendRecv: {
       uint64_t send = a.count_field("send_count");
-      out.peer      = a.rank("dst", comm_size);
+      out.peer      = sendrecv_peer(a, "dst", comm_size);
       uint64_t recv = a.count_field("recv_count");
-      out.peer2     = a.rank("src", comm_size);
+      out.peer2     = sendrecv_peer(a, "src", comm_size);
       out.bytes     = bytes_of(a, send, a.datatype("send_datatype"));
       out.bytes2    = bytes_of(a, recv, a.datatype("recv_datatype"));
       break;

@@ -84,6 +84,13 @@ expect deadlock 3 "tireplay: the replay ended with 2 ranks blocked:
 tireplay: 2 receives never got a message:
   rank 0 <- rank 1, tag 0, communicator 0
   rank 1 <- rank 0, tag 0, communicator 0" -- $(replay) --trace t_deadlock.txt
+# A deadlock is no prediction: the summary says so instead of a time.
+summary=$("$tireplay" replay --platform platform.xml --trace t_deadlock.txt 2> /dev/null | head -1)
+if [ "$summary" = "Simulated time: none: the replay deadlocked at 0.000000000 s with 2 ranks blocked (see below)" ]; then
+  echo "ok   deadlock_summary"
+else
+  echo "FAIL deadlock_summary: $summary"; failures=$((failures + 1))
+fi
 
 trace t_unreceived.txt "0 send 1 7 100" "1 compute 1e6"
 expect unreceived_message 0 "tireplay: 1 message was sent but never received:

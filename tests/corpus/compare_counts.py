@@ -12,10 +12,17 @@ were cancelled (`# cancelled RANK ACTION COUNT`). Collectives count their blocki
 no call count gives: when the application starts any, its isend and irecv lines are checked to be at least the
 calls of MPI_Isend... and MPI_Irecv.
 
+Completions too: each isend, issend and irecv of the trace is completed by exactly one `wait` (tests/otf2/
+trace_requests.py follows them as the replay stores them), so each rank has as many waits as requests.
+
 usage: compare_counts.py TRACE_FILES_DIR LTRACE_PREFIX RANKS    (files LTRACE_PREFIX.<rank>; exit 0 equal, 1 not)"""
 import collections
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "otf2"))
+from trace_requests import Requests  # noqa: E402
 
 # trace actions -> the MPI functions (names as normalized by function()) whose calls make them
 GROUPS = {
@@ -58,7 +65,8 @@ def function(name):
 
 def read_trace(path):
     actions, proc_null = collections.Counter(), collections.Counter()
-    for line in open(path):
+    requests = Requests(path)
+    for number, line in enumerate(open(path), 1):
         f = line.split()
         if line.startswith("# proc_null") and len(f) == 5:
             proc_null[function(f[3])] += int(f[4])
@@ -66,7 +74,8 @@ def read_trace(path):
             actions[f[3]] += int(f[4])
         elif len(f) >= 2 and not f[0].startswith("#"):
             actions[f[1]] += 1
-    return actions, proc_null
+            requests.line(number, int(f[0]), f[1], f[2:])
+    return actions, proc_null, requests
 
 
 def read_ltrace(path):
@@ -80,9 +89,15 @@ def read_ltrace(path):
 
 
 def main(directory, prefix, ranks):
-    problems, compared = [], 0
+    problems, compared, completed = [], 0, 0
     for rank in range(int(ranks)):
-        actions, proc_null = read_trace(f"{directory}/0.000000_rank-{rank + 1}.txt")
+        actions, proc_null, requests = read_trace(f"{directory}/0.000000_rank-{rank + 1}.txt")
+        shown = requests.end()
+        problems += shown[:5] + ([f"... and {len(shown) - 5} more"] if len(shown) > 5 else [])
+        if requests.started != requests.completed:
+            problems.append(f"rank {rank}: {requests.started} requests (isend, issend, irecv) but {requests.completed} "
+                            f"completions (wait)")
+        completed += requests.completed
         calls = read_ltrace(f"{prefix}.{rank}")
         persistent = calls["start"] + calls["startall"] > 0
         for names, functions in GROUPS.items():
@@ -97,7 +112,8 @@ def main(directory, prefix, ranks):
     for p in problems:
         print(p)
     if not problems:
-        print(f"same counts as ltrace: {compared} communication calls on {ranks} ranks")
+        print(f"same counts as ltrace: {compared} communication calls on {ranks} ranks; {completed} requests, each "
+              f"completed once")
     return 1 if problems else 0
 
 

@@ -64,6 +64,14 @@ check test_succeeds 0.0021 one_link.xml -- "0 send 1 0 1000" "1 irecv 0 0 1000" 
 # computes 0.02 s to 1.02101016, then its test sleeps 3e-4: 1.02131016.
 check test_factor_grows 1.02131016 one_link.xml -- "0 compute 1e9" "0 send 1 0 1000" "0 send 1 1 1000" \
   "1 irecv 0 0 1000" "1 test 0 1 0" "1 test 0 1 0" "1 wait 0 1 0" "1 irecv 0 1 1000" "1 compute 2e7" "1 test 0 1 1"
+# A sendrecv's tags match the other side's tagged calls: rank 0's send (tag 7) meets rank 1's receive half
+# (T(1e6)), then rank 0's receive (tag 8) meets the send half, which waited for it: 2 T(1e6). With tag 0 on both
+# halves (SMPI's sendRecv) nothing matches.
+check sendrecv_tags 0.02200032 one_link.xml -- "0 send 1 7 1000000" "0 recv 1 8 1000000" \
+  "1 sendrecv 1000000 0 1000000 0 sendtag=8 recvtag=7"
+# A null half (MPI_PROC_NULL) does nothing; the other half keeps its tag: one message, T(1e6).
+check sendrecv_null_half 0.01100016 one_link.xml -- "0 sendrecv 1000000 1 0 null sendtag=1" \
+  "1 sendrecv 0 null 1000000 0 recvtag=1" "1 sendrecv 5 null 5 null"
 # Binomial broadcast on 4 ranks, private links: two rounds of T(S).
 check bcast_binomial_small 0.00202032 private_links.xml -- "0 bcast 1000" "1 bcast 1000" "2 bcast 1000" "3 bcast 1000"
 check bcast_binomial_large 0.02200032 private_links.xml -- "0 bcast 1000000" "1 bcast 1000000" "2 bcast 1000000" "3 bcast 1000000"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # otf2ti on damaged and inconsistent archives. Each must exit 2 with a message naming the location (and the event
 # where there is one) and write no output.
-# - python3-otf2 archives (make_archive.py): the well-formed one converts to the hand-computed actions; events out
-#   of order, an undefined communicator or region, a peer outside its communicator, a receive never completed are
-#   refused;
+# - python3-otf2 archives (make_archive.py): the well-formed one, a polling loop and the point-to-point patterns
+#   (sendrecv tags, MPI_PROC_NULL) convert to the hand-computed actions, an isend never completed is named; events
+#   out of order, an undefined communicator or region, a peer outside its communicator, a receive never completed,
+#   a request completed twice are refused;
 # - a 2-rank tracer archive of p2p_blocking with one event file cut in half, or missing.
 # usage: bad_archives.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: neither python3-otf2 nor mpirun)
 set -euo pipefail
@@ -45,6 +46,28 @@ if /usr/bin/python3 -c 'import otf2' 2> /dev/null; then
     { echo "FAIL polling --keep-tests: got $(rank1 "$work/polling_kept.ti")"; exit 1; }
   echo "ok polling: one test per polling loop, every test with --keep-tests"
 
+  # Sendrecv keeps both tags, a PROC_NULL half is `null`, and the MPI_PROC_NULL operations leave no line: counted
+  # once under their own call, with no warning, the four 0.5 ms computations around them one compute.
+  archive patterns
+  "$build/otf2ti" "$work/patterns/traces.otf2" -o "$work/patterns.ti" --flop-rate 1e9 --one-file 2> "$work/patterns.err"
+  expected="0 init|0 compute 1000000|0 sendrecv 100 1 200 1 sendtag=3 recvtag=4|0 compute 1000000|0 sendrecv 50 1 0 null sendtag=1|0 compute 2000000|0 allreduce 8 0|0 finalize|# proc_null 0 MPI_Irecv 1|# proc_null 0 MPI_Isend 1|# proc_null 0 MPI_Send 1|# proc_null 0 MPI_Sendrecv 1"
+  got=$(grep -v '^# tireplay' "$work/patterns.ti/trace.txt" | grep '^0 \|^# proc_null 0' | paste -sd '|')
+  [ "$got" = "$expected" ] || { echo "FAIL patterns: got $got"; exit 1; }
+  expected="1 init|1 compute 1000000|1 sendrecv 200 0 100 0 sendtag=4 recvtag=3|1 compute 1000000|1 sendrecv 0 null 50 0 recvtag=1|1 compute 2000000|1 allreduce 8 0|1 finalize"
+  got=$(grep '^1 ' "$work/patterns.ti/trace.txt" | paste -sd '|')
+  [ "$got" = "$expected" ] || { echo "FAIL patterns (rank 1): got $got"; exit 1; }
+  if grep -q warning "$work/patterns.err" || ! grep -q '2 ranks, 66 events, 16 actions ->' "$work/patterns.err"; then
+    echo "FAIL patterns: a warning, or not the 16 actions written:"; cat "$work/patterns.err"; exit 1
+  fi
+  echo "ok patterns: sendrecv tags and null halves, MPI_PROC_NULL counted once, computations merged, 16 actions said"
+
+  # An isend nothing completes is kept (the replay waits for it at the end), and named with its line.
+  archive isend_uncompleted
+  "$build/otf2ti" "$work/isend_uncompleted/traces.otf2" -o "$work/isend_uncompleted.ti" 2> "$work/isend_uncompleted.err"
+  grep -q "^  $work/isend_uncompleted.ti/trace.txt_files/0.000000_rank-1.txt:3: 0 isend 1 9 10 (MPI_Isend, event 4)\$" \
+    "$work/isend_uncompleted.err" || { echo "FAIL isend_uncompleted:"; cat "$work/isend_uncompleted.err"; exit 1; }
+  echo "ok isend_uncompleted: $(grep -c warning "$work/isend_uncompleted.err") warning, naming its line"
+
   # An event file that made the OTF2 library read past its end (found by tests/fuzz's otf2_events target; the
   # seed's first byte picks the location): refused with exit 2, whether OTF2 reports it or crashes (crash_guard).
   cp -r "$work/polling" "$work/library_crash"
@@ -59,7 +82,9 @@ if /usr/bin/python3 -c 'import otf2' 2> /dev/null; then
   archive peer_outside && expect_refusal peer_outside "$work/peer_outside" \
     "location 0 (rank 0), event 4: MPI_Send with rank 5 of communicator 0, which has 2 members"
   archive receive_unmatched && expect_refusal receive_unmatched "$work/receive_unmatched" \
-    "location 1 (rank 1): receive request 77 never completes"
+    "location 1 (rank 1): receive request 77, started by MPI_Irecv (event 4), never completes"
+  archive completed_twice && expect_refusal completed_twice "$work/completed_twice" \
+    "location 0 (rank 0), event 13: MpiIrecv in MPI_Wait completes request 42, which an earlier event completed already"
   ran=1
 else
   echo "bad_archives: python3-otf2 missing (tools/setup.sh installs it): its cases skipped"

@@ -44,8 +44,8 @@ TEST_CASE("parse errors: missing fields name the field and the syntax", "[parser
       {"0 location file.c", "location: missing field 'line' (expected: location <file> <line>)"},
       {"0 wait 1 0", "wait: missing field 'tag' (expected: wait <src> <dst> <tag>)"},
       {"0 test", "test: missing field 'src' (expected: test <src> <dst> <tag>)"},
-      {"0 sendrecv 10 1 20", "sendrecv: missing field 'src' (expected: sendrecv <send_count> <dst> <recv_count> "
-                             "<src> [send_datatype recv_datatype])"},
+      {"0 sendrecv 10 1 20", "sendrecv: missing field 'src' (expected: sendrecv <send_count> <dst|null> <recv_count> "
+                             "<src|null> [send_datatype [recv_datatype]] [sendtag=<tag>] [recvtag=<tag>])"},
       {"0 bcast", "bcast: missing field 'count' (expected: bcast <count> [root [datatype]])"},
       {"0 reduce 10", "reduce: missing field 'flops' (expected: reduce <count> <flops> [root [datatype]])"},
       {"0 allreduce 10", "allreduce: missing field 'flops' (expected: allreduce <count> <flops> [datatype])"},
@@ -136,8 +136,8 @@ TEST_CASE("parse errors: ranks outside the communicator, datatypes", "[parser][e
       {"0 wait 4 0 1", "wait: field 'src'" + size4 + "'4' (expected: wait <src> <dst> <tag>)"},
       {"0 wait 0 4 1", "wait: field 'dst'" + size4 + "'4' (expected: wait <src> <dst> <tag>)"},
       {"0 sendrecv 1 5 1 0", "sendrecv: field 'dst'" + size4 +
-                                 "'5' (expected: sendrecv <send_count> <dst> <recv_count> <src> [send_datatype "
-                                 "recv_datatype])"},
+                                 "'5' (expected: sendrecv <send_count> <dst|null> <recv_count> <src|null> "
+                                 "[send_datatype [recv_datatype]] [sendtag=<tag>] [recvtag=<tag>])"},
       {"0 send 1 0 10 99", "send: unknown datatype id '99' (known ids: -1..59)" + send},
       {"0 send 1 0 10 60", "send: unknown datatype id '60' (known ids: -1..59)" + send},
       {"0 send 1 0 10 -2", "send: unknown datatype id '-2' (known ids: -1..59)" + send},
@@ -158,6 +158,20 @@ TEST_CASE("parse errors: communicators", "[parser][errors][comm]")
       {"0 barrier comm=-1", "field 'comm' is not a communicator id: 'comm=-1'"},
       {"0 barrier comm=", "field 'comm' is not a communicator id: 'comm='"},
       {"0 comm=1", "unknown action 'comm=1' (known: " + kKnownActions + ")"},
+      {"0 barrier comm=0 comm=0", "field 'comm' is given twice"},
+      {"0 barrier x=1", "unknown named field 'x=1' (known: comm=, sendtag=, recvtag=)"},
+      {"0 send 1 0 10 sendtag=3", "field 'sendtag' belongs to sendrecv only"},
+      {"0 sendrecv 1 1 1 1 sendtag=-1", "field 'sendtag' is not a tag (an integer >= 0): 'sendtag=-1'"},
+      {"0 sendrecv 1 1 1 1 sendtag=-444", "field 'sendtag' is not a tag (an integer >= 0): 'sendtag=-444'"},
+      {"0 sendrecv 1 1 1 1 recvtag=x", "field 'recvtag' is not a tag (an integer >= 0, or -444 for any tag): "
+                                       "'recvtag=x'"},
+      {"0 sendrecv 1 1 1 1 recvtag=1 recvtag=1", "field 'recvtag' is given twice"},
+      {"0 sendrecv 1 nul 1 1", "sendrecv: field 'dst' is not an integer: 'nul' (expected: sendrecv <send_count> "
+                               "<dst|null> <recv_count> <src|null> [send_datatype [recv_datatype]] "
+                               "[sendtag=<tag>] [recvtag=<tag>])"},
+      {"0 sendrecv 1 1 1 null sendtag=1 5", "sendrecv: field 'send_datatype' is not an integer: 'sendtag=1' "
+                                            "(expected: sendrecv <send_count> <dst|null> <recv_count> <src|null> "
+                                            "[send_datatype [recv_datatype]] [sendtag=<tag>] [recvtag=<tag>])"},
       {"0 comm_split 1 0", "comm_split: field 'size' must be between 1 and 4" + split},
       {"0 comm_split 1 5 0 1 2 3 0", "comm_split: field 'size' must be between 1 and 4" + split},
       {"0 comm_split 1 2 0 4", "comm_split: field 'world rank' is not a rank of a communicator of size 4: '4'" + split},
@@ -181,7 +195,8 @@ TEST_CASE("a byte count that overflows 64 bits is rejected", "[parser][errors]")
        "<send_count> <recv_counts...> [root [send_datatype [recv_datatype]]])"},
       {"0 sendrecv 1 1 5e18 2 0 1",
        "sendrecv: count 5000000000000000000 times the datatype size 4 overflows 64 bits (expected: sendrecv "
-       "<send_count> <dst> <recv_count> <src> [send_datatype recv_datatype])"},
+       "<send_count> <dst|null> <recv_count> <src|null> [send_datatype [recv_datatype]] [sendtag=<tag>] "
+       "[recvtag=<tag>])"},
   });
   Parser p;
   CHECK(p("0 bcast 1.7e19").bytes == 17000000000000000000ull);  // fits with MPI_BYTE

@@ -246,6 +246,26 @@ TEST_CASE("sendRecv: send count, dst, recv count, src, datatypes", "[parser]")
   CHECK(a.bytes2 == 20);
 }
 
+TEST_CASE("sendrecv: the tireplay extension's tags and null halves", "[parser]")
+{
+  Parser p;
+  const Action& a = p("0 sendrecv 10 1 20 2 sendtag=7 recvtag=9");
+  CHECK((a.tag == 7 && a.tag2 == 9 && a.peer == 1 && a.peer2 == 2 && a.bytes == 10 && a.bytes2 == 20));
+  p("0 sendrecv 10 1 20 2");  // SMPI's form: tag 0 both ways
+  CHECK((a.tag == 0 && a.tag2 == 0));
+  p("0 sendrecv 10 1 20 2 0 1 recvtag=3");  // datatypes first; a tag alone
+  CHECK((a.bytes == 80 && a.bytes2 == 80 && a.tag == 0 && a.tag2 == 3));
+  p("0 sendrecv 10 1 20 2 recvtag=-444");  // any tag
+  CHECK(a.tag2 == kAnyTag);
+  p("0 comm_split 1 2 0 1");
+  p("0 sendrecv 16384 1 0 null comm=1 sendtag=1");  // named fields in any order
+  CHECK((a.comm == 1 && a.peer == 1 && a.peer2 == kProcNull && a.tag == 1 && a.bytes2 == 0));
+  p("0 sendrecv 0 null 8 3 recvtag=2");
+  CHECK((a.peer == kProcNull && a.peer2 == 3 && a.tag2 == 2 && a.comm == 0));
+  p("0 sendrecv 0 null 0 null");
+  CHECK((a.peer == kProcNull && a.peer2 == kProcNull));
+}
+
 TEST_CASE("each line resets the fields a previous line set", "[parser]")
 {
   Parser p;
@@ -258,6 +278,9 @@ TEST_CASE("each line resets the fields a previous line set", "[parser]")
   p("0 wait 1 0 3");
   p("0 wait");
   CHECK((!a.has_request_key && a.peer == 0 && a.peer2 == 0 && a.tag == 0));
+  p("0 sendrecv 1 1 1 1 sendtag=3 recvtag=4 comm=0");
+  p("0 barrier");
+  CHECK((a.tag == 0 && a.tag2 == 0));
   p("0 sleep 2");
   p("0 compute 1");
   CHECK(a.seconds == 0);

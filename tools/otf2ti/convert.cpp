@@ -102,6 +102,7 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   r.call          = r.defs.region_name.at(region);
   r.call_time     = time;
   r.lines_at_call = r.out.lines.size();
+  r.null_in_call  = false;
   if (r.call == "MPI_Finalize") {
     r.finalized = true;
     if (r.init_leave > 0)
@@ -118,7 +119,9 @@ OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   if (is_mpi == nullptr)
     return OTF2_CALLBACK_INTERRUPT;
   if (*is_mpi && r.mpi_depth > 0 && --r.mpi_depth == 0) {
-    if (r.out.lines.size() == r.lines_at_call && communicates(r.call))
+    if (r.sendrecv.send_null)  // a sendrecv's send to MPI_PROC_NULL, and no receive event
+      r.null_peer(r.call);
+    if (r.out.lines.size() == r.lines_at_call && communicates(r.call) && !r.null_in_call)
       r.out.unrecorded[r.call]++;
     if (unreplayable(r.call)) {
       UnreplayedCalls& u = r.out.unreplayed[r.call];
@@ -131,7 +134,8 @@ OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
     r.flops_at_leave = r.flops;
     r.cpu_at_leave   = r.cpu;
     r.call.clear();
-    r.sendrecv.line = -1;
+    r.sendrecv.line      = -1;
+    r.sendrecv.send_null = false;
   }
   return verdict(r);
 }
@@ -193,7 +197,7 @@ OTF2_CallbackCode on_nonblocking_request(OTF2_LocationRef, OTF2_TimeStamp time, 
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  r.start_request(request, Request::Kind::Collective);
+  r.start_request(request, Request::Kind::Collective, position);
   return verdict(r);
 }
 
@@ -230,19 +234,21 @@ void read_local_definitions(OTF2_Reader* reader, uint64_t location)
   OTF2_Reader_CloseDefFiles(reader);
 }
 
-void check_complete(const Rank& r, const std::string& where)
+void check_complete(Rank& r, const std::string& where)
 {
   auto expected = r.defs.location_events.find(r.location);
   if (expected != r.defs.location_events.end() && r.out.events != expected->second)
     throw std::runtime_error(where + ": " + std::to_string(r.out.events) + " events read, the definitions announce " +
                              std::to_string(expected->second) + " (truncated event file?)");
   for (const auto& [id, q] : r.requests) {
+    std::string started = ", started by " + q.call + " (event " + std::to_string(q.position) + "),";
     if (q.kind == Request::Kind::Receive)
-      throw std::runtime_error(where + ": receive request " + std::to_string(id) +
+      throw std::runtime_error(where + ": receive request " + std::to_string(id) + started +
                                " never completes in the trace (its sender is unknown)");
     if (q.kind == Request::Kind::Collective)
-      throw std::runtime_error(where + ": non-blocking collective request " + std::to_string(id) +
+      throw std::runtime_error(where + ": non-blocking collective request " + std::to_string(id) + started +
                                " never completes in the trace (its operation is unknown)");
+    r.out.uncompleted.push_back({q.line, q.call, q.position});
   }
 }
 
@@ -283,6 +289,7 @@ RankTrace convert_rank(const std::string& archive, const Definitions& defs, int 
                              " events: " + OTF2_Error_GetDescription(status));
   check_complete(state, where);
   state.end_compute();
+  state.write_computations();
   state.place_definitions();
   if (state.started)
     state.out.lines.push_back(std::to_string(rank) + " finalize");

@@ -3,6 +3,7 @@
 
 #include "definitions.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -42,6 +43,21 @@ struct UnreplayedCalls {
   double seconds = 0;  // time spent inside them
 };
 
+/// An isend (issend) whose request never completes: its slot in RankTrace::lines (the slot's last line), the MPI
+/// function that started it, and its event.
+struct UncompletedSend {
+  size_t line;
+  std::string call;
+  uint64_t position;
+};
+
+/// The number of lines a slot of RankTrace::lines holds: 0 for an empty slot, more when definitions precede its
+/// action.
+inline size_t lines_in(const std::string& slot)
+{
+  return slot.empty() ? 0 : 1 + static_cast<size_t>(std::count(slot.begin(), slot.end(), '\n'));
+}
+
 struct RankTrace {
   std::vector<std::string> lines;  // without the trailing newline
   uint64_t events = 0;             // events read
@@ -57,6 +73,9 @@ struct RankTrace {
   /// Cancelled requests, by the action they would have been (irecv, isend, issend): no action; written as
   /// `# cancelled` lines.
   std::map<std::string, uint64_t> cancelled;
+  /// Sends whose request never completes in the trace (freed by MPI_Request_free, or a completion its writer did not
+  /// record): the replay waits for them at the end of the rank. Reported with their line.
+  std::vector<UncompletedSend> uncompleted;
   /// The traced run's elapsed time from MPI_Init's return to MPI_Finalize's call (-1 if either is missing).
   double run_seconds = -1;
 };

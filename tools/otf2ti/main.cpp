@@ -126,10 +126,25 @@ void write_file(const fs::path& path, const std::string& compress, Fill fill)
     throw std::runtime_error(path.string() + ": cannot write");
 }
 
+/// The number of lines write_rank writes.
+size_t written_lines(const otf2ti::RankTrace& t)
+{
+  size_t lines = t.unreplayed.size() + t.null_peers.size() + t.cancelled.size();
+  for (const auto& slot : t.lines)
+    lines += otf2ti::lines_in(slot);
+  return lines;
+}
+
+/// Where a rank's lines went: its file and the number of its first line there.
+struct Placement {
+  fs::path file;
+  size_t first_line;
+};
+
 /// OUTDIR/trace.txt lists the rank files (kept plain); with --one-file it holds every rank's lines and is named
-/// trace.txt.gz, .zst or .xz when compressed. Returns the file to replay.
+/// trace.txt.gz, .zst or .xz when compressed. Returns the file to replay; `placed` says where each rank went.
 fs::path write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces, bool one_file,
-               const std::string& compress)
+               const std::string& compress, std::vector<Placement>& placed)
 {
   fs::create_directories(out);
   // The conversion replaces an earlier one in OUTDIR: its rank files or a trace.txt.zst left beside the new ones
@@ -141,6 +156,11 @@ fs::path write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces
   std::string suffix = kSuffixes.at(compress);
   if (one_file) {
     fs::path shared = out / ("trace.txt" + suffix);
+    size_t line     = 2;  // after the header
+    for (const auto& t : traces) {
+      placed.push_back({shared, line});
+      line += written_lines(t);
+    }
     write_file(shared, compress, [&](std::ostream& o) {
       o << "# tireplay TI format 1\n";
       for (size_t r = 0; r < traces.size(); r++)
@@ -153,6 +173,7 @@ fs::path write(const fs::path& out, const std::vector<otf2ti::RankTrace>& traces
   index << "# tireplay TI format 1\n";
   for (size_t r = 0; r < traces.size(); r++) {
     std::string name = "trace.txt_files/0.000000_rank-" + std::to_string(r + 1) + ".txt" + suffix;
+    placed.push_back({out / name, 1});
     write_file(out / name, compress, [&](std::ostream& o) { write_rank(o, r, traces[r]); });
     index << name << '\n';
   }
@@ -214,7 +235,38 @@ void report_unreplayed(const std::vector<otf2ti::RankTrace>& traces)
     std::cerr << "\n";
   }
   if (null_peers > 0)
-    std::cerr << "otf2ti: " << null_peers << " point-to-point events with MPI_PROC_NULL as peer left no action\n";
+    std::cerr << "otf2ti: " << null_peers
+              << " point-to-point operations with MPI_PROC_NULL as peer left no action (the trace's # proc_null lines)\n";
+}
+
+/// Warns about the isends whose request never completes in the trace, naming their lines in the written files.
+void report_uncompleted(const std::vector<otf2ti::RankTrace>& traces, const std::vector<Placement>& placed)
+{
+  constexpr size_t kShown = 10;
+  size_t total = 0;
+  for (const auto& t : traces)
+    total += t.uncompleted.size();
+  if (total == 0)
+    return;
+  std::cerr << "otf2ti: warning: " << total << (total == 1 ? " send request never completes" : " send requests never complete")
+            << " in the trace (freed by MPI_Request_free, or completed by a call the archive does not "
+               "show); the replay waits for them at the end of their rank:\n";
+  size_t shown = 0;
+  for (size_t r = 0; r < traces.size() && shown < kShown; r++) {
+    const auto& t = traces[r];
+    for (const auto& u : t.uncompleted) {
+      if (shown++ == kShown)
+        break;
+      size_t line = placed[r].first_line - 1;
+      for (size_t i = 0; i <= u.line; i++)
+        line += otf2ti::lines_in(t.lines[i]);
+      const std::string& slot = t.lines[u.line];
+      std::cerr << "  " << placed[r].file.string() << ":" << line << ": " << slot.substr(slot.rfind('\n') + 1)
+                << " (" << u.call << ", event " << u.position << ")\n";
+    }
+  }
+  if (total > kShown)
+    std::cerr << "  ... and " << total - kShown << " more\n";
 }
 
 } // namespace
@@ -313,7 +365,8 @@ int main(int argc, char** argv)
     uint64_t events = 0, actions = 0;
     for (const auto& t : traces) {
       events += t.events;
-      actions += t.lines.size();
+      for (const auto& slot : t.lines)
+        actions += otf2ti::lines_in(slot);
     }
     if (actions == 0)
       throw std::runtime_error(archive + ": no MPI call in any location: not a trace of an MPI run");
@@ -325,7 +378,9 @@ int main(int argc, char** argv)
     if (run >= 0)
       std::cerr << "otf2ti: the traced run took " << run << " s from MPI_Init to MPI_Finalize (slowest rank)\n";
     if (!out.empty()) {
-      fs::path written = write(out, traces, one_file, compress);
+      std::vector<Placement> placed;
+      fs::path written = write(out, traces, one_file, compress, placed);
+      report_uncompleted(traces, placed);
       std::cerr << "otf2ti: " << traces.size() << " ranks, " << events << " events, " << actions << " actions -> "
                 << written.string() << "\n";
     }

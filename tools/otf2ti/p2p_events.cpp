@@ -1,8 +1,9 @@
 // Point-to-point events to actions. Requests are followed from their start to their completion: an irecv and
 // the tests of a receive are written where they happened, with the sender its completion names; each completion
-// writes the `wait` of its own request. Sends inside MPI_Ssend / MPI_Issend are `ssend` / `issend`; the send and
-// receive of one MPI_Sendrecv (or MPI_Sendrecv_replace) are one `sendrecv`. A cancelled request leaves no action;
-// so does an event whose peer is no rank (MPI_PROC_NULL).
+// writes the `wait` of its own request, once (a second completion of a request is an error). Sends inside MPI_Ssend /
+// MPI_Issend are `ssend` / `issend`; the send and receive of one MPI_Sendrecv (or MPI_Sendrecv_replace) are one
+// `sendrecv` with both tags, a half to or from MPI_PROC_NULL written as `null`. A cancelled request leaves no action;
+// so does an operation whose peer is no rank (MPI_PROC_NULL), counted under the call that started it.
 #include "rank_state.hpp"
 
 namespace otf2ti {
@@ -19,24 +20,74 @@ void complete(Rank& r, const std::string& request, uint64_t comm)
   r.emit("wait " + request, comm);
 }
 
-/// An event with MPI_PROC_NULL as its peer: no action, counted.
+/// An event with MPI_PROC_NULL as its peer: no action, counted under the call under way.
 bool skip_null_peer(Rank& r, uint32_t peer)
 {
   if (!no_rank(peer))
     return false;
-  r.out.null_peers[r.call]++;
+  r.null_peer(r.call);
   return true;
+}
+
+/// A sendrecv's peer: a rank, or `null` for MPI_PROC_NULL.
+std::string peer_field(bool null, uint64_t peer) { return null ? "null" : std::to_string(peer); }
+
+/// `sendrecv send_bytes dst recv_bytes src [sendtag=T] [recvtag=T]`: tags other than 0 are written.
+std::string sendrecv_action(bool send_null, uint64_t dst, uint64_t send_bytes, uint64_t send_tag, bool recv_null,
+                            uint64_t src, uint64_t recv_bytes, uint64_t recv_tag)
+{
+  std::string action = "sendrecv " + std::to_string(send_bytes) + " " + peer_field(send_null, dst) + " " +
+                       std::to_string(recv_bytes) + " " + peer_field(recv_null, src);
+  if (!send_null && send_tag != 0)
+    action += " sendtag=" + std::to_string(send_tag);
+  if (!recv_null && recv_tag != 0)
+    action += " recvtag=" + std::to_string(static_cast<int32_t>(recv_tag));
+  return action;
 }
 
 OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user, OTF2_AttributeList*,
                           uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   Rank& r = state(user);
-  if (!r.check_time(position, time) || skip_null_peer(r, receiver) || r.enter_p2p(position, comm, receiver) < 0)
+  if (!r.check_time(position, time))
+    return OTF2_CALLBACK_INTERRUPT;
+  if (in_sendrecv(r) && no_rank(receiver)) {  // known once its receive half is: counted, or a sendrecv with `null`
+    r.sendrecv.send_null = true;
+    return verdict(r);
+  }
+  if (skip_null_peer(r, receiver) || r.enter_p2p(position, comm, receiver) < 0)
     return verdict(r);
   r.emit((r.call == "MPI_Ssend" ? "ssend " : "send ") + fields(receiver, tag, bytes), comm);
-  if (in_sendrecv(r))
-    r.sendrecv = {static_cast<long>(r.out.lines.size() - 1), receiver, bytes};
+  if (in_sendrecv(r)) {
+    r.sendrecv.line  = static_cast<long>(r.out.lines.size() - 1);
+    r.sendrecv.dst   = receiver;
+    r.sendrecv.bytes = bytes;
+    r.sendrecv.tag   = tag;
+  }
+  return verdict(r);
+}
+
+/// The receive half of an MPI_Sendrecv: with its send half (a send line, or one to MPI_PROC_NULL), one sendrecv.
+OTF2_CallbackCode sendrecv_receive(Rank& r, uint64_t position, uint32_t sender, OTF2_CommRef comm, uint32_t tag,
+                                   uint64_t bytes)
+{
+  bool recv_null = no_rank(sender), send_null = r.sendrecv.send_null;
+  r.sendrecv.send_null = false;
+  if (recv_null && send_null) {
+    r.null_peer(r.call);  // both halves: no action
+    return verdict(r);
+  }
+  if (!recv_null && r.enter_p2p(position, comm, sender) < 0)
+    return verdict(r);
+  std::string action = sendrecv_action(send_null, r.sendrecv.dst, send_null ? 0 : r.sendrecv.bytes, r.sendrecv.tag,
+                                       recv_null, sender, recv_null ? 0 : bytes, tag);
+  if (send_null) {
+    r.emit(action, comm);
+  } else {
+    r.out.lines[static_cast<size_t>(r.sendrecv.line)].clear();
+    r.fill(static_cast<size_t>(r.sendrecv.line), action, comm);
+  }
+  r.sendrecv.line = -1;
   return verdict(r);
 }
 
@@ -44,15 +95,12 @@ OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
                           uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   Rank& r = state(user);
-  if (!r.check_time(position, time) || skip_null_peer(r, sender) || r.enter_p2p(position, comm, sender) < 0)
+  if (!r.check_time(position, time))
+    return OTF2_CALLBACK_INTERRUPT;
+  if (in_sendrecv(r) && (r.sendrecv.line >= 0 || r.sendrecv.send_null))
+    return sendrecv_receive(r, position, sender, comm, tag, bytes);
+  if (skip_null_peer(r, sender) || r.enter_p2p(position, comm, sender) < 0)
     return verdict(r);
-  if (in_sendrecv(r) && r.sendrecv.line >= 0) {  // the call's send line becomes a sendrecv
-    r.out.lines[static_cast<size_t>(r.sendrecv.line)] =
-        std::to_string(r.rank) + " sendrecv " + fields(r.sendrecv.bytes, r.sendrecv.dst, bytes) + " " +
-        std::to_string(sender) + r.suffix(comm);
-    r.sendrecv.line = -1;
-    return verdict(r);
-  }
   r.emit("recv " + fields(sender, tag, bytes), comm);
   return verdict(r);
 }
@@ -72,11 +120,14 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
     return OTF2_CALLBACK_INTERRUPT;
   r.emit((r.call == "MPI_Issend" ? "issend " : "isend ") + fields(receiver, tag, bytes), comm);
   Request q;
-  q.line = r.out.lines.size() - 1;
-  q.src  = static_cast<uint32_t>(me);
-  q.dst  = receiver;
-  q.tag  = tag;
-  q.comm = comm;
+  q.line     = r.out.lines.size() - 1;
+  q.src      = static_cast<uint32_t>(me);
+  q.dst      = receiver;
+  q.tag      = tag;
+  q.comm     = comm;
+  q.call     = r.call;
+  q.position = position;
+  r.completed.erase(request);  // a writer may use an id again once its request completed
   r.requests[request] = q;
   return verdict(r);
 }
@@ -87,11 +138,13 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  if (r.dropped.erase(request) > 0)
+  if (r.dropped.erase(request) > 0) {
+    r.completed.insert(request);
     return verdict(r);
+  }
   std::optional<Request> q = r.finish_request(request, Request::Kind::Send);
   if (!q) {
-    r.fail(position, "MpiIsendComplete of request " + std::to_string(request) + ", which no MpiIsend started");
+    r.fail_completion(position, request, "MpiIsendComplete");
     return OTF2_CALLBACK_INTERRUPT;
   }
   complete(r, fields(q->src, q->dst, q->tag), q->comm);
@@ -104,7 +157,7 @@ OTF2_CallbackCode on_irecv_request(OTF2_LocationRef, OTF2_TimeStamp time, uint64
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  r.start_request(request, Request::Kind::Receive);  // the irecv, once its completion says from whom
+  r.start_request(request, Request::Kind::Receive, position);  // the irecv, once its completion says from whom
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -114,9 +167,15 @@ OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
+  if (r.completed.count(request) > 0) {
+    r.fail_completion(position, request, "MpiIrecv");
+    return OTF2_CALLBACK_INTERRUPT;
+  }
   std::optional<Request> started = r.finish_request(request, Request::Kind::Receive);
-  if (skip_null_peer(r, sender))  // its placeholder and tests stay empty
+  if (no_rank(sender)) {  // its placeholder and tests stay empty; counted under the call that posted it
+    r.null_peer(started ? started->call : r.call);
     return verdict(r);
+  }
   int me = r.enter_p2p(position, comm, sender, started ? static_cast<long>(started->line) : -1);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
@@ -159,6 +218,7 @@ OTF2_CallbackCode on_request_cancelled(OTF2_LocationRef, OTF2_TimeStamp time, ui
   auto it = r.requests.find(request);
   if (it == r.requests.end() || it->second.kind == Request::Kind::Collective)
     return verdict(r);
+  r.completed.insert(request);
   std::string& start = r.out.lines[it->second.line];
   std::string action = it->second.kind == Request::Kind::Receive ? "irecv" : start.substr(start.find(' ') + 1);
   r.out.cancelled[action.substr(0, action.find(' '))]++;

@@ -134,29 +134,58 @@ void Rank::compute(double amount, double seconds)
     if (std::llround(amount) <= 0)
       return;
     out.lines.emplace_back();
-    compute_line    = static_cast<long>(out.lines.size()) - 1;
-    compute_amount  = 0;
-    compute_seconds = 0;
+    compute_line = static_cast<long>(out.lines.size()) - 1;
+    computations.push_back({static_cast<size_t>(compute_line)});
   }
-  compute_amount += amount;
-  compute_seconds += seconds;
-  out.lines[static_cast<size_t>(compute_line)] = std::to_string(rank) + " compute " + std::to_string(std::llround(compute_amount));
+  computations.back().flops += amount;
+  computations.back().seconds += seconds;
 }
 
-void Rank::end_compute()
+void Rank::end_compute() { compute_line = -1; }
+
+void Rank::write_computations()
 {
-  if (compute_line >= 0 && compute_seconds < options.cpu_threshold)
-    out.lines[static_cast<size_t>(compute_line)].clear();
-  compute_line = -1;
+  std::vector<Computation> merged;
+  for (const Computation& c : computations) {
+    bool adjacent = !merged.empty() && std::all_of(out.lines.begin() + static_cast<long>(merged.back().line) + 1,
+                                                    out.lines.begin() + static_cast<long>(c.line),
+                                                    [](const std::string& line) { return line.empty(); });
+    if (adjacent) {
+      merged.back().flops += c.flops;
+      merged.back().seconds += c.seconds;
+    } else {
+      merged.push_back(c);
+    }
+  }
+  for (const Computation& c : merged)
+    if (c.seconds >= options.cpu_threshold)
+      out.lines[c.line] = std::to_string(rank) + " compute " + std::to_string(std::llround(c.flops));
+  computations.clear();
 }
 
-void Rank::start_request(uint64_t request, Request::Kind kind)
+void Rank::start_request(uint64_t request, Request::Kind kind, uint64_t position)
 {
   Request q;
-  q.kind            = kind;
-  q.line            = placeholder();
-  last_action       = static_cast<long>(q.line);
+  q.kind      = kind;
+  q.line      = placeholder();
+  q.call      = call;
+  q.position  = position;
+  last_action = static_cast<long>(q.line);
+  completed.erase(request);  // a writer may use an id again once its request completed
   requests[request] = q;
+}
+
+void Rank::null_peer(const std::string& name)
+{
+  null_in_call = true;
+  out.null_peers[name]++;
+}
+
+void Rank::fail_completion(uint64_t position, uint64_t request, const char* event)
+{
+  fail(position, std::string(event) + " in " + call + " completes request " + std::to_string(request) +
+                     (completed.count(request) ? ", which an earlier event completed already (a request completes once)"
+                                               : ", which no event started"));
 }
 
 std::optional<Request> Rank::finish_request(uint64_t request, Request::Kind kind)
@@ -166,6 +195,7 @@ std::optional<Request> Rank::finish_request(uint64_t request, Request::Kind kind
     return std::nullopt;
   Request q = std::move(it->second);
   requests.erase(it);
+  completed.insert(request);
   return q;
 }
 

@@ -22,6 +22,14 @@ struct Request {
   std::vector<size_t> tests;           // its unsuccessful tests (a receive's: placeholders, the sender is unknown)
   uint32_t src = 0, dst = 0, tag = 0;  // a send's ranks in its communicator
   uint64_t comm = 0;
+  std::string call;      // the MPI function that started it (MPI_Irecv, MPI_Start, ...)
+  uint64_t position = 0;  // its start event
+};
+
+/// A computation between two actions: its line (slot), flops and seconds (Rank::write_computations).
+struct Computation {
+  size_t line;
+  double flops = 0, seconds = 0;
 };
 
 struct Rank {
@@ -41,15 +49,18 @@ struct Rank {
   double flops = 0, flops_at_leave = 0;  // the flop counter
   double cpu = 0, cpu_at_leave = 0;      // the tracer's CPU time, in its unit
   long compute_line = -1;                // the last line, when it is a compute (the next burst adds to it)
-  double compute_seconds = 0;            // its length (CPU time, else elapsed time)
   long last_action = -1;                 // the last line that is neither a compute nor a test
-  double compute_amount = 0;             // its flops
+  std::vector<Computation> computations;  // in line order; written once the rank is read (write_computations)
+  bool null_in_call = false;             // the call under way had an operation with MPI_PROC_NULL as peer
   struct {
-    long line = -1;  // the send of the MPI_Sendrecv under way
-    uint64_t dst = 0, bytes = 0;
+    long line = -1;  // the send half of the MPI_Sendrecv under way, written as a send until its receive is known
+    bool send_null = false;  // its send half went to MPI_PROC_NULL
+    uint64_t dst = 0, bytes = 0, tag = 0;
   } sendrecv;
   std::map<uint64_t, Request> requests;
   std::set<uint64_t> dropped;  // requests that leave no action (a peer that is no rank: MPI_PROC_NULL)
+  /// Requests completed once: a second completion of one of them is an error (each request completes once).
+  std::set<uint64_t> completed;
   /// Communicators this rank uses -> the first line (slot) that uses one: its definition goes there, once the
   /// whole rank is read (a receive posted before the communicator's first collective is filled in later).
   std::map<uint64_t, size_t> first_use;
@@ -76,15 +87,25 @@ struct Rank {
   /// A placeholder line for an action known later; fill(line, ...) writes it.
   size_t placeholder();
   void fill(size_t line, const std::string& action, uint64_t comm);
-  /// A burst of `amount` flops lasting `seconds`: merged into the previous line when it is a compute.
+  /// A burst of `amount` flops lasting `seconds`: added to the computation under way, if no action came since.
   void compute(double amount, double seconds);
-  /// The computation since the last action ends: its line is emptied if it lasted less than --cpu-threshold (the
-  /// tracer's and the MPI library's own work between calls, which SMPI's traces leave out the same way).
+  /// The computation under way ends (an action follows).
   void end_compute();
+  /// Once the rank is read: computations with nothing but empty lines between them (the places of calls that left
+  /// no action: MPI_PROC_NULL peers, cancelled requests) become one, and each is written unless it lasted less
+  /// than --cpu-threshold (the tracer's and the MPI library's own work between calls, which SMPI's traces leave out
+  /// the same way).
+  void write_computations();
   /// A started receive or non-blocking collective: its placeholder line, filled when it completes.
-  void start_request(uint64_t request, Request::Kind kind);
+  void start_request(uint64_t request, Request::Kind kind, uint64_t position);
   /// Removes and returns request `request` if it is of `kind`.
   std::optional<Request> finish_request(uint64_t request, Request::Kind kind);
+  /// An operation started by `call` had MPI_PROC_NULL as peer (both peers, for a sendrecv), so it leaves no action:
+  /// counted under its call (`# proc_null`).
+  void null_peer(const std::string& call);
+  /// A completion of `request`, which no started request of this kind matches: fails, saying whether it was
+  /// completed already (a second completion) or never started.
+  void fail_completion(uint64_t position, uint64_t request, const char* event);
 };
 
 /// Whether a peer field names no rank: MPI_PROC_NULL, or MPI_ANY_SOURCE left in the status of a receive that did

@@ -4,22 +4,28 @@ namespace tracer {
 
 uint64_t Requests::started(MPI_Request request, bool receive, OTF2_CommRef comm)
 {
-  uint64_t id       = next_id_++;
-  pending_[request] = {id, receive ? Kind::Receive : Kind::Send, comm};
+  uint64_t id = next_id_++;
+  pending_.emplace(request, Pending{id, receive ? Kind::Receive : Kind::Send, comm});  // after those of its handle
   return id;
 }
 
 uint64_t Requests::started_collective(MPI_Request request, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
                                       uint64_t sent, uint64_t received)
 {
-  uint64_t id       = next_id_++;
-  pending_[request] = {id, Kind::Collective, comm, op, root, sent, received};
+  uint64_t id = next_id_++;
+  pending_.emplace(request, Pending{id, Kind::Collective, comm, op, root, sent, received});
   return id;
+}
+
+std::multimap<MPI_Request, Requests::Pending>::iterator Requests::oldest(MPI_Request request)
+{
+  auto it = pending_.lower_bound(request);  // the first of its handle's: multimap keeps equal keys in insertion order
+  return it != pending_.end() && it->first == request ? it : pending_.end();
 }
 
 void Requests::completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, const MPI_Status& status)
 {
-  auto it = pending_.find(request);
+  auto it = oldest(request);
   if (it == pending_.end())
     return;
   Pending p = it->second;
@@ -47,9 +53,9 @@ void Requests::completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request
   }
 }
 
-void Requests::tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request) const
+void Requests::tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request)
 {
-  auto it = pending_.find(request);
+  auto it = oldest(request);
   if (it != pending_.end())
     OTF2_EvtWriter_MpiRequestTest(out, nullptr, time, it->second.id);
 }
@@ -77,7 +83,9 @@ void Requests::start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request)
 void Requests::freed(MPI_Request request)
 {
   persistent_.erase(request);
-  pending_.erase(request);
+  auto it = oldest(request);  // an active request freed: it completes unseen
+  if (it != pending_.end())
+    pending_.erase(it);
 }
 
 OTF2_CommRef Requests::receive_matched(MPI_Message message)

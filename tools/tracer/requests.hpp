@@ -1,5 +1,10 @@
 // Non-blocking requests followed from their start to their completion, so that each completion event names the
-// request it completes (OTF2's request ids; a receive's sender, tag and size are known only then). Persistent
+// request it completes (OTF2's request ids, the tracer's own count; a receive's sender, tag and size are known only
+// then). A handle does not name one request: Open MPI returns one shared handle (&ompi_request_empty) for every
+// request that is complete when it starts (a small isend sent at once, any request with MPI_PROC_NULL), so several
+// requests in flight may have the same handle. They are kept in the order they started, and each completion of that
+// handle completes the oldest: requests that share a handle are all complete already, so which one a wait names
+// changes no time, and each is completed once. Persistent
 // requests are remembered from their *_init to their free: each Start begins a new OTF2 request. Matched
 // messages (Mprobe, Improbe) are remembered until their Mrecv or Imrecv, which take their communicator.
 #pragma once
@@ -24,7 +29,7 @@ public:
   /// not start are skipped.
   void completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, const MPI_Status& status);
   /// A test found `request` incomplete: MpiRequestTest.
-  void tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request) const;
+  void tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request);
 
   /// A persistent request made by *_init: what each of its starts sends or receives.
   void made_persistent(MPI_Request request, bool receive, OTF2_CommRef comm, int peer, int tag, uint64_t bytes);
@@ -52,7 +57,9 @@ private:
     int peer, tag;
     uint64_t bytes;
   };
-  std::map<MPI_Request, Pending> pending_;
+  std::multimap<MPI_Request, Pending> pending_;  // by handle, each handle's requests in the order they started
+  /// The oldest request pending under `request`, or end().
+  std::multimap<MPI_Request, Pending>::iterator oldest(MPI_Request request);
   std::map<MPI_Request, Persistent> persistent_;
   std::map<MPI_Message, OTF2_CommRef> messages_;
   uint64_t next_id_ = 1;

@@ -1,0 +1,42 @@
+"""The requests of one rank's TI lines, followed as the replay stores them (docs/trace-format.md, wait): each isend,
+issend and irecv is stored under (communicator, src, dst, tag), each `wait src dst tag` completes the oldest one
+stored under its key. Used by tests/otf2/check_semantics.py and tests/corpus/compare_counts.py."""
+import collections
+
+
+class Requests:
+    def __init__(self, path):
+        self.path = path
+        self.started = self.completed = 0
+        self.problems = []
+        self._members = {}  # comm id -> members (world ranks)
+        self._pending = collections.defaultdict(collections.deque)  # key -> line numbers
+
+    def line(self, number, rank, action, fields):
+        """One action of the rank (fields without `comm=`, comm given as fields' last `comm=` if any)."""
+        comm = 0
+        if fields and fields[-1].startswith("comm="):
+            comm = int(fields[-1][5:])
+            fields = fields[:-1]
+        if action == "comm_split":
+            self._members[int(fields[0])] = [int(m) for m in fields[2:]]
+        me = self._members[comm].index(rank) if comm else rank
+        if action in ("isend", "issend", "irecv"):
+            self.started += 1
+            peer, tag = int(fields[0]), int(fields[1])
+            self._pending[(comm, me, peer, tag) if action != "irecv" else (comm, peer, me, tag)].append(number)
+        elif action == "wait" and len(fields) == 3:
+            self.completed += 1
+            key = (comm, int(fields[0]), int(fields[1]), int(fields[2]))
+            if self._pending[key]:
+                self._pending[key].popleft()
+            else:
+                self.problems.append(f"{self.path}:{number}: this wait completes no pending request (completed twice?)")
+
+    def end(self):
+        """The problems, once the rank's last line is read: requests never completed among them."""
+        for key, lines in self._pending.items():
+            for number in lines:
+                self.problems.append(f"{self.path}:{number}: this request is never completed (key {key})")
+        self._pending.clear()
+        return self.problems
