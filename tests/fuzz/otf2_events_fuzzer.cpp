@@ -1,8 +1,9 @@
 // libFuzzer target for otf2ti's event handling (tools/otf2ti): a small archive's definitions with a fuzzed event file.
 //
 // The archive is made once, before fuzzing, by tests/otf2/make_archive.py (run_fuzzer.sh passes its directory in
-// $OTF2TI_FUZZ_ARCHIVE): 2 ranks, MPI_Init, a computation, send/recv or an irecv polled by MPI_Test, an allreduce,
-// MPI_Finalize. Input: byte 0 picks the location whose event file it replaces (byte % 2) and, by its bit 1,
+// $OTF2TI_FUZZ_ARCHIVE): its `patterns` run, 2 ranks: MPI_Init, computations, MPI_Sendrecv with two tags and with
+// an MPI_PROC_NULL half, MPI_PROC_NULL in a send, an isend, an irecv completed by a waitall and a sendrecv, an
+// allreduce, MPI_Finalize (the seeds of its earlier archive, a polling loop, still read as events). Input: byte 0 picks the location whose event file it replaces (byte % 2) and, by its bit 1,
 // --keep-tests; the rest is that file. Then the conversion runs as otf2ti runs it: convert_rank for each rank (the
 // definitions, unchanged, are read once), fill_counts. OTF2's own error messages are silenced.
 // The OTF2 library reads some corrupted event files past their end; otf2ti turns such a crash into a message and

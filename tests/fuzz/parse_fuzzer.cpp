@@ -62,8 +62,11 @@ void check(const Action& a, const RankParseState& st, std::string_view line)
         broken("recv partner out of range", line);
       break;
     case ActionKind::SendRecv:
-      if (!is_rank(a.peer, size) || !is_rank(a.peer2, size))
+      if ((!is_rank(a.peer, size) && a.peer != tireplay::kProcNull) ||
+          (!is_rank(a.peer2, size) && a.peer2 != tireplay::kProcNull))
         broken("sendrecv partner out of range", line);
+      if (a.tag < 0 || (a.tag2 < 0 && a.tag2 != tireplay::kAnyTag))
+        broken("sendrecv tag out of range", line);
       break;
     case ActionKind::Test:
       if (!a.has_request_key)

@@ -51,7 +51,7 @@ case $target in
   otf2_events)
     export OTF2TI_FUZZ_ARCHIVE=$build/otf2_events_archive
     rm -rf "$OTF2TI_FUZZ_ARCHIVE"
-    /usr/bin/python3 "$root/tests/otf2/make_archive.py" "$OTF2TI_FUZZ_ARCHIVE" polling ;;
+    /usr/bin/python3 "$root/tests/otf2/make_archive.py" "$OTF2TI_FUZZ_ARCHIVE" patterns ;;
 esac
 mkdir -p "$build/${target}_work"
 log="$build/${target}.log"

@@ -37,15 +37,21 @@ PROC_NULL = 0xFFFFFFFE  # -2 as OTF2's uint32, as Open MPI's tracer writes it
 ANY_TAG = 0xFFFFFFFF
 
 
+def define_ranks(defs):
+    """Two MPI ranks (a location each) and their MPI_COMM_WORLD."""
+    node = defs.system_tree_node("machine")
+    locations = [defs.location("Master thread", group=defs.location_group(f"MPI Rank {r}", system_tree_parent=node))
+                 for r in range(2)]
+    defs.group("MPI", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=locations)
+    world = defs.comm("MPI_COMM_WORLD", group=defs.group("", group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI,
+                                                            members=[0, 1]))
+    return locations, world
+
+
 def write(directory, defect):
     with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
         defs = trace.definitions
-        node = defs.system_tree_node("machine")
-        locations = [defs.location("Master thread", group=defs.location_group(f"MPI Rank {r}", system_tree_parent=node))
-                     for r in range(2)]
-        defs.group("MPI", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=locations)
-        world = defs.comm("MPI_COMM_WORLD", group=defs.group("", group_type=GroupType.COMM_GROUP,
-                                                                paradigm=Paradigm.MPI, members=[0, 1]))
+        locations, world = define_ranks(defs)
         # what the event writer takes from a definition is its id: these two have no definition
         undefined_comm, undefined_region = types.SimpleNamespace(_ref=7), types.SimpleNamespace(_ref=99)
 
@@ -134,12 +140,7 @@ def write_patterns(directory):
     allreduce, and count the MPI_PROC_NULL operations under MPI_Send, MPI_Isend, MPI_Irecv and MPI_Sendrecv."""
     with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
         defs = trace.definitions
-        node = defs.system_tree_node("machine")
-        locations = [defs.location("Master thread", group=defs.location_group(f"MPI Rank {r}", system_tree_parent=node))
-                     for r in range(2)]
-        defs.group("MPI", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=locations)
-        world = defs.comm("MPI_COMM_WORLD", group=defs.group("", group_type=GroupType.COMM_GROUP,
-                                                                paradigm=Paradigm.MPI, members=[0, 1]))
+        locations, world = define_ranks(defs)
         regions = {name: defs.region(name, paradigm=Paradigm.MPI, region_role=role) for name, role in (
             ("MPI_Init", RegionRole.FUNCTION), ("MPI_Finalize", RegionRole.FUNCTION),
             ("MPI_Sendrecv", RegionRole.POINT2POINT), ("MPI_Send", RegionRole.POINT2POINT),

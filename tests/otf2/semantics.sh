@@ -40,10 +40,12 @@ trace() {
 # replay TRACE LEVEL: the simulated time, or the replay's output and a failure
 replay() {
   local json=$1.$2.json
-  if ! "$build/tireplay" replay --fidelity "$2" --platform "$platform" --hostfile "$hosts" --trace "$1" --json "$json" \
-       > "$json.log" 2>&1; then
+  local status=0
+  "$build/tireplay" replay --fidelity "$2" --platform "$platform" --hostfile "$hosts" --trace "$1" --json "$json" \
+    > "$json.log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ]; then
     cat "$json.log" >&2
-    echo "exit-$?"
+    echo "exit-$status"
     return
   fi
   python3 -c 'import json,sys; print("%.9f" % json.load(open(sys.argv[1]))["simulated_time"])' "$json"

@@ -1,6 +1,7 @@
 """The requests of one rank's TI lines, followed as the replay stores them (docs/trace-format.md, wait): each isend,
-issend and irecv is stored under (communicator, src, dst, tag), each `wait src dst tag` completes the oldest one
-stored under its key. Used by tests/otf2/check_semantics.py and tests/corpus/compare_counts.py."""
+issend and irecv is stored under the world ranks of its source and destination and its tag (not its communicator,
+as SMPI's replay), each `wait src dst tag` completes the oldest one stored under its key. Used by
+tests/otf2/check_semantics.py and tests/corpus/compare_counts.py."""
 import collections
 
 
@@ -20,14 +21,14 @@ class Requests:
             fields = fields[:-1]
         if action == "comm_split":
             self._members[int(fields[0])] = [int(m) for m in fields[2:]]
-        me = self._members[comm].index(rank) if comm else rank
+        world = (lambda r: self._members[comm][r] if r >= 0 else r) if comm else (lambda r: r)
         if action in ("isend", "issend", "irecv"):
             self.started += 1
-            peer, tag = int(fields[0]), int(fields[1])
-            self._pending[(comm, me, peer, tag) if action != "irecv" else (comm, peer, me, tag)].append(number)
+            peer, tag = world(int(fields[0])), int(fields[1])
+            self._pending[(rank, peer, tag) if action != "irecv" else (peer, rank, tag)].append(number)
         elif action == "wait" and len(fields) == 3:
             self.completed += 1
-            key = (comm, int(fields[0]), int(fields[1]), int(fields[2]))
+            key = (world(int(fields[0])), world(int(fields[1])), int(fields[2]))
             if self._pending[key]:
                 self._pending[key].popleft()
             else:

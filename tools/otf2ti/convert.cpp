@@ -197,6 +197,7 @@ OTF2_CallbackCode on_nonblocking_request(OTF2_LocationRef, OTF2_TimeStamp time, 
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
+  r.posts_collectives = true;
   r.start_request(request, Request::Kind::Collective, position);
   return verdict(r);
 }
@@ -209,7 +210,11 @@ OTF2_CallbackCode on_nonblocking_complete(OTF2_LocationRef, OTF2_TimeStamp time,
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
   std::optional<Request> started = r.finish_request(request, Request::Kind::Collective);
-  std::string action             = collective(r, op, comm, root, sent, received);
+  if (!started && r.posts_collectives) {
+    r.fail_completion(position, request, "NonBlockingCollectiveComplete");
+    return OTF2_CALLBACK_INTERRUPT;
+  }
+  std::string action = collective(r, op, comm, root, sent, received);
   if (action.empty() || r.enter_comm(position, comm, started ? static_cast<long>(started->line) : -1) < 0)
     return verdict(r);
   if (started)

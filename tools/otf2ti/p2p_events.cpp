@@ -127,7 +127,7 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   q.comm     = comm;
   q.call     = r.call;
   q.position = position;
-  r.completed.erase(request);  // a writer may use an id again once its request completed
+  r.dropped.erase(request);  // a writer may use an id again once its request completed
   r.requests[request] = q;
   return verdict(r);
 }
@@ -138,10 +138,8 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  if (r.dropped.erase(request) > 0) {
-    r.completed.insert(request);
+  if (r.dropped.erase(request) > 0)
     return verdict(r);
-  }
   std::optional<Request> q = r.finish_request(request, Request::Kind::Send);
   if (!q) {
     r.fail_completion(position, request, "MpiIsendComplete");
@@ -157,6 +155,7 @@ OTF2_CallbackCode on_irecv_request(OTF2_LocationRef, OTF2_TimeStamp time, uint64
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
+  r.posts_receives = true;
   r.start_request(request, Request::Kind::Receive, position);  // the irecv, once its completion says from whom
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -167,11 +166,11 @@ OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  if (r.completed.count(request) > 0) {
+  std::optional<Request> started = r.finish_request(request, Request::Kind::Receive);
+  if (!started && r.posts_receives) {  // a writer that starts its receives started none such
     r.fail_completion(position, request, "MpiIrecv");
     return OTF2_CALLBACK_INTERRUPT;
   }
-  std::optional<Request> started = r.finish_request(request, Request::Kind::Receive);
   if (no_rank(sender)) {  // its placeholder and tests stay empty; counted under the call that posted it
     r.null_peer(started ? started->call : r.call);
     return verdict(r);
@@ -218,7 +217,6 @@ OTF2_CallbackCode on_request_cancelled(OTF2_LocationRef, OTF2_TimeStamp time, ui
   auto it = r.requests.find(request);
   if (it == r.requests.end() || it->second.kind == Request::Kind::Collective)
     return verdict(r);
-  r.completed.insert(request);
   std::string& start = r.out.lines[it->second.line];
   std::string action = it->second.kind == Request::Kind::Receive ? "irecv" : start.substr(start.find(' ') + 1);
   r.out.cancelled[action.substr(0, action.find(' '))]++;

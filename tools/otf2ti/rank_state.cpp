@@ -171,7 +171,7 @@ void Rank::start_request(uint64_t request, Request::Kind kind, uint64_t position
   q.call      = call;
   q.position  = position;
   last_action = static_cast<long>(q.line);
-  completed.erase(request);  // a writer may use an id again once its request completed
+  dropped.erase(request);  // a writer may use an id again once its request completed
   requests[request] = q;
 }
 
@@ -184,8 +184,7 @@ void Rank::null_peer(const std::string& name)
 void Rank::fail_completion(uint64_t position, uint64_t request, const char* event)
 {
   fail(position, std::string(event) + " in " + call + " completes request " + std::to_string(request) +
-                     (completed.count(request) ? ", which an earlier event completed already (a request completes once)"
-                                               : ", which no event started"));
+                     ", which no event started, or an earlier event completed already (a request completes once)");
 }
 
 std::optional<Request> Rank::finish_request(uint64_t request, Request::Kind kind)
@@ -195,7 +194,6 @@ std::optional<Request> Rank::finish_request(uint64_t request, Request::Kind kind
     return std::nullopt;
   Request q = std::move(it->second);
   requests.erase(it);
-  completed.insert(request);
   return q;
 }
 

@@ -59,8 +59,9 @@ struct Rank {
   } sendrecv;
   std::map<uint64_t, Request> requests;
   std::set<uint64_t> dropped;  // requests that leave no action (a peer that is no rank: MPI_PROC_NULL)
-  /// Requests completed once: a second completion of one of them is an error (each request completes once).
-  std::set<uint64_t> completed;
+  /// The archive starts its receives (MpiIrecvRequest) and non-blocking collectives (NonBlockingCollectiveRequest):
+  /// then a completion of a request no event started is one completed a second time, or never started (an error).
+  bool posts_receives = false, posts_collectives = false;
   /// Communicators this rank uses -> the first line (slot) that uses one: its definition goes there, once the
   /// whole rank is read (a receive posted before the communicator's first collective is filled in later).
   std::map<uint64_t, size_t> first_use;
@@ -103,8 +104,7 @@ struct Rank {
   /// An operation started by `call` had MPI_PROC_NULL as peer (both peers, for a sendrecv), so it leaves no action:
   /// counted under its call (`# proc_null`).
   void null_peer(const std::string& call);
-  /// A completion of `request`, which no started request of this kind matches: fails, saying whether it was
-  /// completed already (a second completion) or never started.
+  /// A completion of `request`, which no started request of this kind matches: fails (each request completes once).
   void fail_completion(uint64_t position, uint64_t request, const char* event);
 };
 

@@ -1,5 +1,7 @@
 #include "requests.hpp"
 
+#include <algorithm>
+
 namespace tracer {
 
 uint64_t Requests::started(MPI_Request request, bool receive, OTF2_CommRef comm)
@@ -83,9 +85,12 @@ void Requests::start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request)
 void Requests::freed(MPI_Request request)
 {
   persistent_.erase(request);
-  auto it = oldest(request);  // an active request freed: it completes unseen
-  if (it != pending_.end())
-    pending_.erase(it);
+  // An active request freed completes unseen. Under a shared handle, the oldest send: what a program frees is a
+  // send (freeing a receive leaves its buffer unknown), and a receive there (MPI_PROC_NULL) awaits its own wait.
+  auto [first, last] = pending_.equal_range(request);
+  auto freed         = std::find_if(first, last, [](const auto& p) { return p.second.kind == Kind::Send; });
+  if (freed != last || first != last)
+    pending_.erase(freed != last ? freed : first);
 }
 
 OTF2_CommRef Requests::receive_matched(MPI_Message message)
