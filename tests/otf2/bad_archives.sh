@@ -73,6 +73,19 @@ if /usr/bin/python3 -c 'import otf2' 2> /dev/null; then
   cp -r "$work/polling" "$work/library_crash"
   tail -c +2 "$src/tests/fuzz/otf2_events_corpus/otf2_library_crash.bin" > "$work/library_crash/traces/0.evt"
   expect_refusal library_crash "$work/library_crash" "library_crash/traces.otf2"
+  # A corrupt record whose length field makes the OTF2 library allocate 6.4 GB (found by otf2_events on the
+  # patterns archive): refused, without the memory being used.
+  cp -r "$work/patterns" "$work/library_malloc"
+  tail -c +2 "$src/tests/fuzz/otf2_events_corpus/otf2_library_huge_malloc.bin" > "$work/library_malloc/traces/0.evt"
+  expect_refusal library_malloc "$work/library_malloc" "library_malloc/traces.otf2: location 0 (rank 0): reading its events failed"
+  # A sendrecv whose receive half from MPI_PROC_NULL names a communicator the definitions lack (otf2_events):
+  # refused, where its line's communicator once came from that receive and aborted otf2ti.
+  cp -r "$work/patterns" "$work/sendrecv_bad_comm"
+  tail -c +2 "$src/tests/fuzz/otf2_events_corpus/sendrecv_null_receive_bad_comm.bin" > "$work/sendrecv_bad_comm/traces/0.evt"
+  expect_refusal sendrecv_bad_comm "$work/sendrecv_bad_comm" "sendrecv_bad_comm/traces.otf2: location 0 (rank 0)"
+  peak=$( { /usr/bin/time -f %M "$build/otf2ti" "$work/library_malloc/traces.otf2" -o "$work/library_malloc.ti" 2>&1 >/dev/null || true; } | tail -1)
+  [ "$peak" -lt 200000 ] || { echo "FAIL library_malloc: $peak KB peak RSS"; exit 1; }
+  echo "ok library_malloc: peak RSS $peak KB"
   archive out_of_order && expect_refusal out_of_order "$work/out_of_order" \
     "location 1 (rank 1), event 4: timestamp 1001500 before the previous event's 1002000 (events out of order)"
   archive undefined_comm && expect_refusal undefined_comm "$work/undefined_comm" \

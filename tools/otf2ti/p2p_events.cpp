@@ -63,6 +63,7 @@ OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
     r.sendrecv.dst   = receiver;
     r.sendrecv.bytes = bytes;
     r.sendrecv.tag   = tag;
+    r.sendrecv.comm  = comm;
   }
   return verdict(r);
 }
@@ -79,6 +80,13 @@ OTF2_CallbackCode sendrecv_receive(Rank& r, uint64_t position, uint32_t sender, 
   }
   if (!recv_null && r.enter_p2p(position, comm, sender) < 0)
     return verdict(r);
+  if (!send_null && !recv_null && comm != r.sendrecv.comm) {
+    r.fail(position, r.call + " receives on communicator " + std::to_string(comm) + " and sends on communicator " +
+                         std::to_string(r.sendrecv.comm));
+    return OTF2_CALLBACK_INTERRUPT;
+  }
+  if (!send_null)
+    comm = static_cast<OTF2_CommRef>(r.sendrecv.comm);  // checked with the send; a null receive's is not
   std::string action = sendrecv_action(send_null, r.sendrecv.dst, send_null ? 0 : r.sendrecv.bytes, r.sendrecv.tag,
                                        recv_null, sender, recv_null ? 0 : bytes, tag);
   if (send_null) {

@@ -55,7 +55,7 @@ struct Rank {
   struct {
     long line = -1;  // the send half of the MPI_Sendrecv under way, written as a send until its receive is known
     bool send_null = false;  // its send half went to MPI_PROC_NULL
-    uint64_t dst = 0, bytes = 0, tag = 0;
+    uint64_t dst = 0, bytes = 0, tag = 0, comm = 0;
   } sendrecv;
   std::map<uint64_t, Request> requests;
   std::set<uint64_t> dropped;  // requests that leave no action (a peer that is no rank: MPI_PROC_NULL)
