@@ -276,12 +276,12 @@ RankTrace convert_rank(const std::string& archive, const Definitions& defs, int 
   if (events == nullptr)
     throw std::runtime_error(where + ": its event file is missing or unreadable");
   OTF2_EvtReaderCallbacks* cb = OTF2_EvtReaderCallbacks_New();
-  OTF2_EvtReaderCallbacks_SetEnterCallback(cb, on_enter);
-  OTF2_EvtReaderCallbacks_SetLeaveCallback(cb, on_leave);
-  OTF2_EvtReaderCallbacks_SetMetricCallback(cb, on_metric);
-  OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(cb, on_collective_end);
-  OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(cb, on_nonblocking_request);
-  OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(cb, on_nonblocking_complete);
+  OTF2_EvtReaderCallbacks_SetEnterCallback(cb, guarded<on_enter>);
+  OTF2_EvtReaderCallbacks_SetLeaveCallback(cb, guarded<on_leave>);
+  OTF2_EvtReaderCallbacks_SetMetricCallback(cb, guarded<on_metric>);
+  OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(cb, guarded<on_collective_end>);
+  OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(cb, guarded<on_nonblocking_request>);
+  OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(cb, guarded<on_nonblocking_complete>);
   set_p2p_callbacks(cb);
   Rank state(defs, options, rank, location);
   OTF2_Reader_RegisterEvtCallbacks(reader.get(), events, cb, &state);

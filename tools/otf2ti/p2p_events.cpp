@@ -239,14 +239,14 @@ OTF2_CallbackCode on_request_cancelled(OTF2_LocationRef, OTF2_TimeStamp time, ui
 
 void set_p2p_callbacks(OTF2_EvtReaderCallbacks* cb)
 {
-  OTF2_EvtReaderCallbacks_SetMpiSendCallback(cb, on_send);
-  OTF2_EvtReaderCallbacks_SetMpiRecvCallback(cb, on_recv);
-  OTF2_EvtReaderCallbacks_SetMpiIsendCallback(cb, on_isend);
-  OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(cb, on_isend_complete);
-  OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(cb, on_irecv_request);
-  OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(cb, on_irecv);
-  OTF2_EvtReaderCallbacks_SetMpiRequestTestCallback(cb, on_request_test);
-  OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(cb, on_request_cancelled);
+  OTF2_EvtReaderCallbacks_SetMpiSendCallback(cb, guarded<on_send>);
+  OTF2_EvtReaderCallbacks_SetMpiRecvCallback(cb, guarded<on_recv>);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCallback(cb, guarded<on_isend>);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(cb, guarded<on_isend_complete>);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(cb, guarded<on_irecv_request>);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(cb, guarded<on_irecv>);
+  OTF2_EvtReaderCallbacks_SetMpiRequestTestCallback(cb, guarded<on_request_test>);
+  OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(cb, guarded<on_request_cancelled>);
 }
 
 } // namespace otf2ti

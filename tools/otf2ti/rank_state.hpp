@@ -8,6 +8,7 @@
 #include <otf2/otf2.h>
 
 #include <cstdint>
+#include <exception>
 #include <map>
 #include <optional>
 #include <set>
@@ -120,6 +121,27 @@ inline OTF2_CallbackCode verdict(const Rank& r)
 {
   return r.error.empty() ? OTF2_CALLBACK_SUCCESS : OTF2_CALLBACK_INTERRUPT;
 }
+
+/// An event callback that cannot throw: the OTF2 library calls it from C, through which no exception may pass. An
+/// exception (a bug otf2ti's checks missed) fails the rank with its message, as a bad event does.
+template <auto Callback>
+struct Guarded;
+template <class... Args, OTF2_CallbackCode (*Callback)(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void*,
+                                                       OTF2_AttributeList*, Args...)>
+struct Guarded<Callback> {
+  static OTF2_CallbackCode call(OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position, void* user,
+                                OTF2_AttributeList* attributes, Args... args) noexcept
+  {
+    try {
+      return Callback(location, time, position, user, attributes, args...);
+    } catch (const std::exception& e) {
+      state(user).fail(position, std::string("cannot convert this event: ") + e.what());
+      return OTF2_CALLBACK_INTERRUPT;
+    }
+  }
+};
+template <auto Callback>
+constexpr auto guarded = &Guarded<Callback>::call;
 
 /// The point-to-point callbacks (p2p_events.cpp).
 void set_p2p_callbacks(OTF2_EvtReaderCallbacks* cb);
