@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Open MPI's rsh agent for the lab (tools/lab/lab.sh): called as `agent.sh [rsh options] HOST COMMAND...`, it runs
+# COMMAND in HOST's network namespace, under a UTS namespace named HOST, on the core lab.sh gave the node.
+set -euo pipefail
+while [ $# -gt 0 ] && [[ $1 == -* ]]; do shift; done  # ssh-style options Open MPI may pass
+host=$1
+shift
+core=$(cat "$(dirname "$0")/.core_$host")
+exec taskset -c "$core" ip netns exec "$host" unshare --uts bash -c "hostname $host; $*"

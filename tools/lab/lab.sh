@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# The lab: an emulated cluster on this machine, for what-if checks against real runs (docs/lab.md).
+# Each node is a network namespace `tirlab<N>` with a veth link to the bridge `tirlab-br` in the root namespace,
+# address 10.77.0.<N>/24, a name `tirlab<N>` in /etc/hosts (lines marked `# tireplay-lab`), and the cores it runs on.
+# Open MPI starts its daemons there through tools/lab/agent.sh, which gives each node its own host name (Open MPI
+# 4.1 aborts when two nodes share one) and pins it to its cores (without that, each node binds its rank to core 0).
+#
+#   lab.sh up [--nodes N] [--rate RATE]      make N nodes (1 to 4, default 2); RATE shapes each node's link with
+#                                            tbf (e.g. 100mbit; default: unshaped)
+#   lab.sh run [--nodes N] [--rate RATE] -- COMMAND...
+#                                            make the lab, run COMMAND with $LAB_MPIRUN_OPTS set to the mpirun
+#                                            options that use it (--host, the agent, the TCP interface), tear down
+#   lab.sh down                              remove every namespace, link and hosts line a lab made (also one a
+#                                            killed run left)
+#   lab.sh status                            what a lab left on this machine, if anything
+# Needs root, iproute2 (ip, tc with tbf), util-linux (unshare, taskset). Exit status: 0, 2 when it cannot make the
+# lab (the message says why), or COMMAND's.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+prefix=tirlab bridge=tirlab-br net=10.77.0 hosts_mark="# tireplay-lab"
+
+die() { echo "lab: $*" >&2; exit 2; }
+
+check() {
+  [ "$(id -u)" -eq 0 ] || die "needs root (network namespaces, veth links, tc)"
+  for tool in ip tc unshare taskset; do
+    command -v "$tool" > /dev/null || die "needs $tool (Debian: iproute2, util-linux)"
+  done
+  ip netns add "${prefix}-probe" 2> /dev/null || die "cannot make a network namespace here (ip netns add failed)"
+  ip netns del "${prefix}-probe"
+}
+
+down() {
+  local ns link
+  for ns in $(ip netns list 2> /dev/null | awk -v p="$prefix" 'index($1, p) == 1 { print $1 }'); do
+    ip netns pids "$ns" 2> /dev/null | xargs -r kill -9 2> /dev/null || true
+    ip netns del "$ns" 2> /dev/null || true
+  done
+  for link in $(ip -o link show 2> /dev/null | awk -F': ' -v p="$prefix" 'index($2, p) == 1 { sub(/@.*/, "", $2); print $2 }'); do
+    ip link del "$link" 2> /dev/null || true
+  done
+  if grep -q "$hosts_mark" /etc/hosts 2> /dev/null; then
+    local kept
+    kept=$(grep -v "$hosts_mark" /etc/hosts)
+    printf '%s\n' "$kept" > /etc/hosts  # in place: /etc/hosts may be a bind mount
+  fi
+}
+
+status() {
+  ip netns list 2> /dev/null | awk -v p="$prefix" 'index($1, p) == 1 { print "namespace " $1 }'
+  ip -o link show 2> /dev/null | awk -F': ' -v p="$prefix" 'index($2, p) == 1 { sub(/@.*/, "", $2); print "link " $2 }'
+  grep "$hosts_mark" /etc/hosts 2> /dev/null | sed 's/^/hosts /' || true
+}
+
+# up NODES RATE
+up() {
+  local nodes=$1 rate=$2 cores
+  cores=$(nproc)
+  [[ $nodes =~ ^[1-4]$ ]] || die "--nodes: '$nodes' is not 1 to 4"
+  check
+  down
+  ip link add "$bridge" type bridge
+  ip addr add "$net.254/24" dev "$bridge"
+  ip link set "$bridge" up
+  local n
+  for n in $(seq 1 "$nodes"); do
+    local ns=$prefix$n
+    ip netns add "$ns"
+    ip link add "$prefix-v$n" type veth peer name eth0 netns "$ns"
+    ip link set "$prefix-v$n" master "$bridge" up
+    ip -n "$ns" addr add "$net.$n/24" dev eth0
+    ip -n "$ns" link set eth0 up
+    ip -n "$ns" link set lo up
+    if [ -n "$rate" ]; then
+      tc -n "$ns" qdisc replace dev eth0 root tbf rate "$rate" burst 64kb latency 100ms ||
+        die "tc cannot shape at '$rate' (tbf)"
+    fi
+    echo "$net.$n $ns $hosts_mark" >> /etc/hosts
+    echo "$((  (n - 1) % cores ))" > "$here/.core_$ns"  # read by agent.sh
+  done
+}
+
+command=${1:-}
+shift || true
+nodes=2 rate=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --nodes) nodes=$2; shift 2 ;;
+    --rate) rate=$2; shift 2 ;;
+    --) shift; break ;;
+    *) [ "$command" = run ] && break; die "unknown option '$1' (see the head of $0)" ;;
+  esac
+done
+case $command in
+  up) up "$nodes" "$rate"; echo "lab: $nodes node(s) up${rate:+, links at $rate}" ;;
+  down) down; rm -f "$here"/.core_* ;;
+  status) status ;;
+  run)
+    [ $# -gt 0 ] || die "run: give the command after --"
+    trap 'down; rm -f "$here"/.core_*' EXIT
+    trap 'exit 130' INT TERM
+    up "$nodes" "$rate"
+    hostlist=$(seq -f "$prefix%g" 1 "$nodes" | paste -sd, -)
+    export LAB_MPIRUN_OPTS="--host $hostlist --bind-to none --mca plm_rsh_agent $here/agent.sh --mca btl tcp,self,vader \
+--mca btl_tcp_if_include $net.0/24 --mca oob_tcp_if_include $net.0/24"
+    # In the background, in its own process group, so that a signal reaches this script at once (bash runs traps
+    # only between foreground commands) and stops the whole command before the lab is taken down.
+    setsid "$@" &
+    child=$!
+    trap 'kill -TERM -- -$child 2> /dev/null; wait $child 2> /dev/null || true; exit 130' INT TERM
+    status=0
+    wait "$child" || status=$?
+    exit "$status"
+    ;;
+  *) die "usage: lab.sh up|run|down|status [--nodes N] [--rate RATE] [-- COMMAND...]" ;;
+esac
