@@ -5,5 +5,5 @@ set -euo pipefail
 while [ $# -gt 0 ] && [[ $1 == -* ]]; do shift; done  # ssh-style options Open MPI may pass
 host=$1
 shift
-core=$(cat "$(dirname "$0")/.core_$host")
+core=$(cat "/run/tireplay-lab/core_$host")  # written by lab.sh up
 exec taskset -c "$core" ip netns exec "$host" unshare --uts bash -c "hostname $host; $*"

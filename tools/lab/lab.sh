@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The lab: an emulated cluster on this machine, for what-if checks against real runs (docs/lab.md).
 # Each node is a network namespace `tirlab<N>` with a veth link to the bridge `tirlab-br` in the root namespace,
-# address 10.77.0.<N>/24, a name `tirlab<N>` in /etc/hosts (lines marked `# tireplay-lab`), and the cores it runs on.
+# address 10.77.0.<N>/24, a name `tirlab<N>` in /etc/hosts (lines marked `# tireplay-lab`), and the core it runs on
+# (/run/tireplay-lab/core_<node>).
 # Open MPI starts its daemons there through tools/lab/agent.sh, which gives each node its own host name (Open MPI
 # 4.1 aborts when two nodes share one) and pins it to its cores (without that, each node binds its rank to core 0).
 #
@@ -17,7 +18,7 @@
 # lab (the message says why), or COMMAND's.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-prefix=tirlab bridge=tirlab-br net=10.77.0 hosts_mark="# tireplay-lab"
+prefix=tirlab bridge=tirlab-br net=10.77.0 hosts_mark="# tireplay-lab" state=/run/tireplay-lab
 
 die() { echo "lab: $*" >&2; exit 2; }
 
@@ -44,6 +45,7 @@ down() {
     kept=$(grep -v "$hosts_mark" /etc/hosts)
     printf '%s\n' "$kept" > /etc/hosts  # in place: /etc/hosts may be a bind mount
   fi
+  rm -rf "$state"
 }
 
 status() {
@@ -76,7 +78,7 @@ up() {
         die "tc cannot shape at '$rate' (tbf)"
     fi
     echo "$net.$n $ns $hosts_mark" >> /etc/hosts
-    echo "$((  (n - 1) % cores ))" > "$here/.core_$ns"  # read by agent.sh
+    mkdir -p "$state" && echo "$(( (n - 1) % cores ))" > "$state/core_$ns"  # read by agent.sh
   done
 }
 
@@ -93,11 +95,11 @@ while [ $# -gt 0 ]; do
 done
 case $command in
   up) up "$nodes" "$rate"; echo "lab: $nodes node(s) up${rate:+, links at $rate}" ;;
-  down) down; rm -f "$here"/.core_* ;;
+  down) down ;;
   status) status ;;
   run)
     [ $# -gt 0 ] || die "run: give the command after --"
-    trap 'down; rm -f "$here"/.core_*' EXIT
+    trap down EXIT
     trap 'exit 130' INT TERM
     up "$nodes" "$rate"
     hostlist=$(seq -f "$prefix%g" 1 "$nodes" | paste -sd, -)
