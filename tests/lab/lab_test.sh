@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The lab's mechanics (tools/lab/lab.sh, docs/lab.md): 2 nodes run an Open MPI ping-pong of ours across TCP, each
+# rank on its own node (its host name), unshaped (a 4 MiB round trip faster than 100 Mbit/s allows) and with links
+# at 100mbit (80 to 105 Mbit/s measured); a run stopped by a signal exits 130 and its command is gone (TERM here: a
+# script's background job ignores INT, as Ctrl-C is handled the same way); after each run nothing of the lab is
+# left (namespace, link, hosts line, state). Skipped (77), with the reason, without root, network namespaces or
+# mpicc. It always takes the lab down, even when it fails.
+# usage: lab_test.sh SOURCE_DIR WORK_DIR
+set -uo pipefail
+src=$(realpath "$1") work=$2
+lab=$src/tools/lab/lab.sh
+[ "$(id -u)" -eq 0 ] || { echo "lab: SKIP (needs root)"; exit 77; }
+command -v mpicc > /dev/null || { echo "lab: SKIP (needs mpicc: tools/setup.sh installs Open MPI)"; exit 77; }
+if ! ip netns add tirlab-probe 2> /dev/null; then
+  echo "lab: SKIP (no network namespaces here: ip netns add failed)"
+  exit 77
+fi
+ip netns del tirlab-probe
+trap '"$lab" down' EXIT
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+mpicc -O2 -o pingpong "$src/tests/lab/pingpong.c" || exit 1
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+nothing_left() {  # NAME: the lab left nothing
+  local left
+  left=$("$lab" status)
+  [ -z "$left" ] && echo "ok   $1: nothing left" || fail "$1: the lab left: $left"
+}
+
+# pingpong NAME [lab options]: runs it, prints its output in NAME.out
+pingpong() {
+  local name=$1
+  shift
+  timeout 300 "$lab" run --nodes 2 "$@" -- \
+    bash -c 'mpirun --allow-run-as-root $LAB_MPIRUN_OPTS -np 2 ./pingpong' > "$name.out" 2>&1 ||
+    { fail "$name: the run failed:"; cat "$name.out"; return 1; }
+  local hosts
+  hosts=$(awk '$1 == "host" { print $3 }' "$name.out" | sort | paste -sd, -)
+  [ "$hosts" = "tirlab1,tirlab2" ] || fail "$name: ranks on $hosts (want tirlab1,tirlab2)"
+}
+mbit() { awk '$1 == "round_trip" && $2 == 4194304 { printf "%.1f", 2 * $2 * 8 / $3 / 1e6 }' "$1.out"; }
+
+if pingpong unshaped; then
+  rate=$(mbit unshaped)
+  python3 -c 'import sys; sys.exit(not float(sys.argv[1]) > 200)' "$rate" &&
+    echo "ok   unshaped: 4 MiB round trips at $rate Mbit/s" || fail "unshaped: $rate Mbit/s (want > 200)"
+fi
+nothing_left unshaped
+if pingpong shaped --rate 100mbit; then
+  rate=$(mbit shaped)
+  python3 -c 'import sys; sys.exit(not 80 <= float(sys.argv[1]) <= 105)' "$rate" &&
+    echo "ok   100mbit: 4 MiB round trips at $rate Mbit/s" || fail "100mbit: $rate Mbit/s (want 80 to 105)"
+fi
+nothing_left shaped
+
+# A signal: the command stops, the lab is taken down, exit 130.
+"$lab" run --nodes 2 -- sleep 61 > interrupted.out 2>&1 &
+run=$!
+for _ in $(seq 50); do pgrep -f "^sleep 61" > /dev/null && break; sleep 0.2; done
+kill -TERM "$run"
+wait "$run"
+status=$?
+[ "$status" -eq 130 ] && echo "ok   interrupted: exit 130" || fail "interrupted: exit $status (want 130)"
+pgrep -f "^sleep 61" > /dev/null && fail "interrupted: its command still runs" || echo "ok   interrupted: its command stopped"
+nothing_left interrupted
+
+[ "$failures" -eq 0 ] || { echo "lab: $failures check(s) failed"; exit 1; }
+echo "lab: every check passed"
