@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The lab's mechanics (tools/lab/lab.sh, docs/lab.md): 2 nodes run an Open MPI ping-pong of ours across TCP, each
 # rank on its own node (its host name), unshaped (a 4 MiB round trip faster than 100 Mbit/s allows) and with links
-# at 100mbit (80 to 105 Mbit/s measured); a run stopped by a signal exits 130 and its command is gone (TERM here: a
+# at 100mbit (80 to 105 Mbit/s measured); 0.5 s of CPU takes 0.45-0.7 s on a node, 0.85-1.3 s on one with a 50%
+# CPU quota (--cpu 2=50); a run stopped by a signal exits 130 and its command is gone (TERM here: a
 # script's background job ignores INT, as Ctrl-C is handled the same way); after each run nothing of the lab is
 # left (namespace, link, hosts line, state). Skipped (77), with the reason, without root, network namespaces or
 # mpicc. It always takes the lab down, even when it fails.
@@ -19,6 +20,7 @@ ip netns del tirlab-probe
 trap '"$lab" down' EXIT
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 mpicc -O2 -o pingpong "$src/tests/lab/pingpong.c" || exit 1
+mpicc -O2 -o spin "$src/tests/lab/spin.c" || exit 1
 failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 nothing_left() {  # NAME: the lab left nothing
@@ -52,6 +54,18 @@ if pingpong shaped --rate 100mbit; then
     echo "ok   100mbit: 4 MiB round trips at $rate Mbit/s" || fail "100mbit: $rate Mbit/s (want 80 to 105)"
 fi
 nothing_left shaped
+
+# A node at half speed: rank 1, on node 2, takes twice as long for the same CPU time.
+if timeout 300 "$lab" run --nodes 2 --cpu 2=50 -- \
+     bash -c 'mpirun --allow-run-as-root $LAB_MPIRUN_OPTS -np 2 ./spin' > quota.out 2>&1; then
+  times=$(awk '$1 == "spin" { t[$2] = $3 } END { print t[0], t[1] }' quota.out)
+  python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(not (0.45 <= a <= 0.7 and 0.85 <= b <= 1.3))' \
+    $times && echo "ok   quota: 0.5 s of CPU in $times s (node 1, node 2 at 50%)" ||
+    fail "quota: 0.5 s of CPU in $times s (want 0.45-0.7 and 0.85-1.3)"
+else
+  fail "quota: the run failed:"; cat quota.out
+fi
+nothing_left quota
 
 # A signal: the command stops, the lab is taken down, exit 130.
 "$lab" run --nodes 2 -- sleep 61 > interrupted.out 2>&1 &

@@ -6,4 +6,7 @@ while [ $# -gt 0 ] && [[ $1 == -* ]]; do shift; done  # ssh-style options Open M
 host=$1
 shift
 core=$(cat "/run/tireplay-lab/core_$host")  # written by lab.sh up
+if [ -f "/run/tireplay-lab/cgroup_$host" ]; then  # a CPU quota: this process and what it starts
+  echo $$ > "$(cat "/run/tireplay-lab/cgroup_$host")/cgroup.procs"
+fi
 exec taskset -c "$core" ip netns exec "$host" unshare --uts bash -c "hostname $host; $*"

@@ -6,8 +6,10 @@
 # Open MPI starts its daemons there through tools/lab/agent.sh, which gives each node its own host name (Open MPI
 # 4.1 aborts when two nodes share one) and pins it to its cores (without that, each node binds its rank to core 0).
 #
-#   lab.sh up [--nodes N] [--rate RATE]      make N nodes (1 to 4, default 2); RATE shapes each node's link with
-#                                            tbf (e.g. 100mbit; default: unshaped)
+#   lab.sh up [--nodes N] [--rate RATE] [--cpu NODE=PERCENT]...
+#                                            make N nodes (1 to 4, default 2); RATE shapes each node's link with
+#                                            tbf (e.g. 100mbit; default: unshaped); --cpu gives node NODE that share
+#                                            of its core (cgroup v1 cpu quota, e.g. 2=50: a node at half speed)
 #   lab.sh run [--nodes N] [--rate RATE] -- COMMAND...
 #                                            make the lab, run COMMAND with $LAB_MPIRUN_OPTS set to the mpirun
 #                                            options that use it (--host, the agent, the TCP interface), tear down
@@ -19,6 +21,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 prefix=tirlab bridge=tirlab-br net=10.77.0 hosts_mark="# tireplay-lab" state=/run/tireplay-lab
+cgroups=/sys/fs/cgroup/cpu
 
 die() { echo "lab: $*" >&2; exit 2; }
 
@@ -45,6 +48,12 @@ down() {
     kept=$(grep -v "$hosts_mark" /etc/hosts)
     printf '%s\n' "$kept" > /etc/hosts  # in place: /etc/hosts may be a bind mount
   fi
+  local group
+  for group in "$cgroups/$prefix"*; do
+    [ -d "$group" ] || continue
+    xargs -r kill -9 < "$group/cgroup.procs" 2> /dev/null || true
+    for _ in 1 2 3 4 5; do rmdir "$group" 2> /dev/null && break; sleep 0.2; done
+  done
   rm -rf "$state"
 }
 
@@ -52,13 +61,23 @@ status() {
   ip netns list 2> /dev/null | awk -v p="$prefix" 'index($1, p) == 1 { print "namespace " $1 }'
   ip -o link show 2> /dev/null | awk -F': ' -v p="$prefix" 'index($2, p) == 1 { sub(/@.*/, "", $2); print "link " $2 }'
   grep "$hosts_mark" /etc/hosts 2> /dev/null | sed 's/^/hosts /' || true
+  local group
+  for group in "$cgroups/$prefix"*; do [ -d "$group" ] && echo "cgroup $group"; done
+  return 0
 }
 
-# up NODES RATE
+# up NODES RATE [NODE=PERCENT...]
 up() {
   local nodes=$1 rate=$2 cores
+  shift 2
   cores=$(nproc)
   [[ $nodes =~ ^[1-4]$ ]] || die "--nodes: '$nodes' is not 1 to 4"
+  local quota
+  for quota in "$@"; do  # checked before anything is made
+    [[ $quota =~ ^([1-4])=([1-9][0-9]?|100)$ ]] && [ "${BASH_REMATCH[1]}" -le "$nodes" ] ||
+      die "--cpu: '$quota' is not NODE=PERCENT (a node of the lab, 1 to 100 percent)"
+    [ -d "$cgroups" ] || die "--cpu needs the cgroup v1 cpu controller ($cgroups)"
+  done
   check
   down
   ip link add "$bridge" type bridge
@@ -80,28 +99,37 @@ up() {
     echo "$net.$n $ns $hosts_mark" >> /etc/hosts
     mkdir -p "$state" && echo "$(( (n - 1) % cores ))" > "$state/core_$ns"  # read by agent.sh
   done
+  for quota in "$@"; do  # NODE=PERCENT: the node's processes in a cgroup with that share of one core
+    [[ $quota =~ ^([1-4])=([0-9]+)$ ]]
+    local group=$cgroups/$prefix${BASH_REMATCH[1]}
+    mkdir -p "$group" || die "--cpu: cannot make the cgroup $group"
+    echo 100000 > "$group/cpu.cfs_period_us"
+    echo $((BASH_REMATCH[2] * 1000)) > "$group/cpu.cfs_quota_us"
+    echo "$group" > "$state/cgroup_$prefix${BASH_REMATCH[1]}"  # read by agent.sh
+  done
 }
 
 command=${1:-}
 shift || true
-nodes=2 rate=""
+nodes=2 rate="" quotas=()
 while [ $# -gt 0 ]; do
   case $1 in
     --nodes) nodes=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
+    --cpu) quotas+=("$2"); shift 2 ;;
     --) shift; break ;;
     *) [ "$command" = run ] && break; die "unknown option '$1' (see the head of $0)" ;;
   esac
 done
 case $command in
-  up) up "$nodes" "$rate"; echo "lab: $nodes node(s) up${rate:+, links at $rate}" ;;
+  up) up "$nodes" "$rate" ${quotas[@]+"${quotas[@]}"}; echo "lab: $nodes node(s) up${rate:+, links at $rate}" ;;
   down) down ;;
   status) status ;;
   run)
     [ $# -gt 0 ] || die "run: give the command after --"
     trap down EXIT
     trap 'exit 130' INT TERM
-    up "$nodes" "$rate"
+    up "$nodes" "$rate" ${quotas[@]+"${quotas[@]}"}
     hostlist=$(seq -f "$prefix%g" 1 "$nodes" | paste -sd, -)
     export LAB_MPIRUN_OPTS="--host $hostlist --bind-to none --mca plm_rsh_agent $here/agent.sh --mca btl tcp,self,vader \
 --mca btl_tcp_if_include $net.0/24 --mca oob_tcp_if_include $net.0/24"
@@ -114,5 +142,5 @@ case $command in
     wait "$child" || status=$?
     exit "$status"
     ;;
-  *) die "usage: lab.sh up|run|down|status [--nodes N] [--rate RATE] [-- COMMAND...]" ;;
+  *) die "usage: lab.sh up|run|down|status [--nodes N] [--rate RATE] [--cpu NODE=PERCENT] [-- COMMAND...]" ;;
 esac
