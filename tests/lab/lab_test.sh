@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The lab's mechanics (tools/lab/lab.sh, docs/lab.md): 2 nodes run an Open MPI ping-pong of ours across TCP, each
 # rank on its own node (its host name), unshaped (a 4 MiB round trip faster than 100 Mbit/s allows) and with links
-# at 100mbit (80 to 105 Mbit/s measured); 0.5 s of CPU takes 0.45-0.7 s on a node, 0.85-1.3 s on one with a 50%
+# at 100mbit (80 to 105 Mbit/s measured), two pairs of 4 nodes sharing a 100mbit bottleneck (30-65 each); 0.5 s of CPU takes 0.45-0.7 s on a node, 0.85-1.3 s on one with a 50%
 # CPU quota (--cpu 2=50); a run stopped by a signal exits 130 and its command is gone (TERM here: a
 # script's background job ignores INT, as Ctrl-C is handled the same way); after each run nothing of the lab is
 # left (namespace, link, hosts line, state). Skipped (77), with the reason, without root, network namespaces or
@@ -29,31 +29,45 @@ nothing_left() {  # NAME: the lab left nothing
   [ -z "$left" ] && echo "ok   $1: nothing left" || fail "$1: the lab left: $left"
 }
 
-# pingpong NAME [lab options]: runs it, prints its output in NAME.out
+# pingpong NAME NODES [lab options]: runs it, a rank per node, its output in NAME.out
 pingpong() {
   local name=$1
   shift
-  timeout 300 "$lab" run --nodes 2 "$@" -- \
-    bash -c 'mpirun --allow-run-as-root $LAB_MPIRUN_OPTS -np 2 ./pingpong' > "$name.out" 2>&1 ||
+  local nodes=$1 want
+  shift
+  want=$(seq -f "tirlab%g" 1 "$nodes" | paste -sd, -)
+  timeout 300 "$lab" run --nodes "$nodes" "$@" -- \
+    bash -c "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np $nodes ./pingpong" > "$name.out" 2>&1 ||
     { fail "$name: the run failed:"; cat "$name.out"; return 1; }
   local hosts
   hosts=$(awk '$1 == "host" { print $3 }' "$name.out" | sort | paste -sd, -)
-  [ "$hosts" = "tirlab1,tirlab2" ] || fail "$name: ranks on $hosts (want tirlab1,tirlab2)"
+  [ "$hosts" = "$want" ] || fail "$name: ranks on $hosts (want $want)"
 }
-mbit() { awk '$1 == "round_trip" && $2 == 4194304 { printf "%.1f", 2 * $2 * 8 / $3 / 1e6 }' "$1.out"; }
+mbit() {  # NAME [RANK]: the rate of RANK's 4 MiB round trips (rank 0's by default)
+  awk -v r="${2:-0}" '$1 == "round_trip" && $2 == 4194304 && $4 == r { printf "%.1f", 2 * $2 * 8 / $3 / 1e6 }' "$1.out"
+}
 
-if pingpong unshaped; then
+if pingpong unshaped 2; then
   rate=$(mbit unshaped)
   python3 -c 'import sys; sys.exit(not float(sys.argv[1]) > 200)' "$rate" &&
     echo "ok   unshaped: 4 MiB round trips at $rate Mbit/s" || fail "unshaped: $rate Mbit/s (want > 200)"
 fi
 nothing_left unshaped
-if pingpong shaped --rate 100mbit; then
+if pingpong shaped 2 --rate 100mbit; then
   rate=$(mbit shaped)
   python3 -c 'import sys; sys.exit(not 80 <= float(sys.argv[1]) <= 105)' "$rate" &&
     echo "ok   100mbit: 4 MiB round trips at $rate Mbit/s" || fail "100mbit: $rate Mbit/s (want 80 to 105)"
 fi
 nothing_left shaped
+
+# A shared bottleneck: two pairs at once through one 100mbit link, about half of it each.
+if pingpong bottleneck 4 --bottleneck 100mbit; then
+  rates="$(mbit bottleneck 0) $(mbit bottleneck 2)"
+  python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(not (30 <= a <= 65 and 30 <= b <= 65 and 80 <= a + b <= 105))' \
+    $rates && echo "ok   bottleneck: two pairs at $rates Mbit/s through one 100mbit link" ||
+    fail "bottleneck: two pairs at $rates Mbit/s (want 30-65 each, 80-105 together)"
+fi
+nothing_left bottleneck
 
 # A node at half speed: rank 1, on node 2, takes twice as long for the same CPU time.
 if timeout 300 "$lab" run --nodes 2 --cpu 2=50 -- \

@@ -1,5 +1,6 @@
-// A ping-pong between ranks 0 and 1 for tests/lab/lab_test.sh: each rank prints its host name, rank 0 the median
-// round trip of 1 byte (over 9 batches of 100) and of 4 MiB (over 3), as `round_trip BYTES SECONDS`.
+// Ping-pongs between ranks 0 and 1, 2 and 3, ... at once, for tests/lab/lab_test.sh: each rank prints its host name,
+// each even rank the median round trip of 1 byte (over 9 batches of 100) and of 4 MiB (over 3) with its partner, as
+// `round_trip BYTES SECONDS RANK`.
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,9 +14,11 @@ static int by_value(const void* a, const void* b)
 int main(int argc, char** argv)
 {
   MPI_Init(&argc, &argv);
-  int rank, length;
+  int rank, size, length;
   char name[MPI_MAX_PROCESSOR_NAME];
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int partner = rank ^ 1;
   MPI_Get_processor_name(name, &length);
   printf("host %d %s\n", rank, name);
   const int sizes[2] = {1, 4 << 20}, batches[2] = {9, 3}, repeats[2] = {100, 1};
@@ -26,19 +29,21 @@ int main(int argc, char** argv)
       MPI_Barrier(MPI_COMM_WORLD);
       double start = MPI_Wtime();
       for (int i = 0; i < repeats[s]; i++) {
-        if (rank == 0) {
-          MPI_Send(buffer, sizes[s], MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-          MPI_Recv(buffer, sizes[s], MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        } else if (rank == 1) {
-          MPI_Recv(buffer, sizes[s], MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-          MPI_Send(buffer, sizes[s], MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+        if (partner >= size) {
+          // an odd rank out: no partner
+        } else if (rank % 2 == 0) {
+          MPI_Send(buffer, sizes[s], MPI_CHAR, partner, 0, MPI_COMM_WORLD);
+          MPI_Recv(buffer, sizes[s], MPI_CHAR, partner, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        } else {
+          MPI_Recv(buffer, sizes[s], MPI_CHAR, partner, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          MPI_Send(buffer, sizes[s], MPI_CHAR, partner, 0, MPI_COMM_WORLD);
         }
       }
       times[b] = (MPI_Wtime() - start) / repeats[s];
     }
     qsort(times, (size_t)batches[s], sizeof times[0], by_value);
-    if (rank == 0)
-      printf("round_trip %d %.9f\n", sizes[s], times[batches[s] / 2]);
+    if (rank % 2 == 0 && partner < size)
+      printf("round_trip %d %.9f %d\n", sizes[s], times[batches[s] / 2], rank);
   }
   free(buffer);
   MPI_Finalize();

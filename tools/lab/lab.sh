@@ -10,6 +10,8 @@
 #                                            make N nodes (1 to 4, default 2); RATE shapes each node's link with
 #                                            tbf (e.g. 100mbit; default: unshaped); --cpu gives node NODE that share
 #                                            of its core (cgroup v1 cpu quota, e.g. 2=50: a node at half speed)
+#                                            [--bottleneck RATE]: every node's traffic into the bridge also goes
+#                                            through one device shaped at RATE (an ifb), a link all flows share
 #   lab.sh run [--nodes N] [--rate RATE] -- COMMAND...
 #                                            make the lab, run COMMAND with $LAB_MPIRUN_OPTS set to the mpirun
 #                                            options that use it (--host, the agent, the TCP interface), tear down
@@ -66,10 +68,10 @@ status() {
   return 0
 }
 
-# up NODES RATE [NODE=PERCENT...]
+# up NODES RATE BOTTLENECK [NODE=PERCENT...]
 up() {
-  local nodes=$1 rate=$2 cores
-  shift 2
+  local nodes=$1 rate=$2 bottleneck=$3 cores
+  shift 3
   cores=$(nproc)
   [[ $nodes =~ ^[1-4]$ ]] || die "--nodes: '$nodes' is not 1 to 4"
   local quota
@@ -83,12 +85,24 @@ up() {
   ip link add "$bridge" type bridge
   ip addr add "$net.254/24" dev "$bridge"
   ip link set "$bridge" up
+  if [ -n "$bottleneck" ]; then  # the shared link: an ifb every node's ingress is redirected through
+    ip link add "$prefix-ifb" type ifb || die "--bottleneck needs an ifb device (ip link add ... type ifb failed)"
+    ip link set "$prefix-ifb" up
+    tc qdisc replace dev "$prefix-ifb" root tbf rate "$bottleneck" burst 64kb latency 100ms ||
+      die "tc cannot shape at '$bottleneck' (tbf)"
+  fi
   local n
   for n in $(seq 1 "$nodes"); do
     local ns=$prefix$n
     ip netns add "$ns"
     ip link add "$prefix-v$n" type veth peer name eth0 netns "$ns"
     ip link set "$prefix-v$n" master "$bridge" up
+    if [ -n "$bottleneck" ]; then
+      tc qdisc add dev "$prefix-v$n" ingress &&
+        tc filter add dev "$prefix-v$n" parent ffff: protocol all u32 match u32 0 0 \
+          action mirred egress redirect dev "$prefix-ifb" ||
+        die "--bottleneck: tc cannot redirect $prefix-v$n's traffic (ingress, u32, mirred)"
+    fi
     ip -n "$ns" addr add "$net.$n/24" dev eth0
     ip -n "$ns" link set eth0 up
     ip -n "$ns" link set lo up
@@ -111,25 +125,26 @@ up() {
 
 command=${1:-}
 shift || true
-nodes=2 rate="" quotas=()
+nodes=2 rate="" bottleneck="" quotas=()
 while [ $# -gt 0 ]; do
   case $1 in
     --nodes) nodes=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
     --cpu) quotas+=("$2"); shift 2 ;;
+    --bottleneck) bottleneck=$2; shift 2 ;;
     --) shift; break ;;
     *) [ "$command" = run ] && break; die "unknown option '$1' (see the head of $0)" ;;
   esac
 done
 case $command in
-  up) up "$nodes" "$rate" ${quotas[@]+"${quotas[@]}"}; echo "lab: $nodes node(s) up${rate:+, links at $rate}" ;;
+  up) up "$nodes" "$rate" "$bottleneck" ${quotas[@]+"${quotas[@]}"}; echo "lab: $nodes node(s) up${rate:+, links at $rate}" ;;
   down) down ;;
   status) status ;;
   run)
     [ $# -gt 0 ] || die "run: give the command after --"
     trap down EXIT
     trap 'exit 130' INT TERM
-    up "$nodes" "$rate" ${quotas[@]+"${quotas[@]}"}
+    up "$nodes" "$rate" "$bottleneck" ${quotas[@]+"${quotas[@]}"}
     hostlist=$(seq -f "$prefix%g" 1 "$nodes" | paste -sd, -)
     export LAB_MPIRUN_OPTS="--host $hostlist --bind-to none --mca plm_rsh_agent $here/agent.sh --mca btl tcp,self,vader \
 --mca btl_tcp_if_include $net.0/24 --mca oob_tcp_if_include $net.0/24"
@@ -142,5 +157,5 @@ case $command in
     wait "$child" || status=$?
     exit "$status"
     ;;
-  *) die "usage: lab.sh up|run|down|status [--nodes N] [--rate RATE] [--cpu NODE=PERCENT] [-- COMMAND...]" ;;
+  *) die "usage: lab.sh up|run|down|status [--nodes N] [--rate RATE] [--bottleneck RATE] [--cpu NODE=PERCENT] [-- COMMAND...]" ;;
 esac
