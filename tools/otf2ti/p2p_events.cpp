@@ -32,12 +32,13 @@ bool skip_null_peer(Rank& r, uint32_t peer)
 /// A sendrecv's peer: a rank, or `null` for MPI_PROC_NULL.
 std::string peer_field(bool null, uint64_t peer) { return null ? "null" : std::to_string(peer); }
 
-/// `sendrecv send_bytes dst recv_bytes src [sendtag=T] [recvtag=T]`: tags other than 0 are written.
+/// `sendrecv send_bytes dst recv_bytes src [sendtag=T] [recvtag=T]`: a `null` half moves 0 bytes; tags other than 0
+/// are written.
 std::string sendrecv_action(bool send_null, uint64_t dst, uint64_t send_bytes, uint64_t send_tag, bool recv_null,
                             uint64_t src, uint64_t recv_bytes, uint64_t recv_tag)
 {
-  std::string action = "sendrecv " + std::to_string(send_bytes) + " " + peer_field(send_null, dst) + " " +
-                       std::to_string(recv_bytes) + " " + peer_field(recv_null, src);
+  std::string action = "sendrecv " + std::to_string(send_null ? 0 : send_bytes) + " " + peer_field(send_null, dst) +
+                       " " + std::to_string(recv_null ? 0 : recv_bytes) + " " + peer_field(recv_null, src);
   if (!send_null && send_tag != 0)
     action += " sendtag=" + std::to_string(send_tag);
   if (!recv_null && recv_tag != 0)
@@ -87,14 +88,12 @@ OTF2_CallbackCode sendrecv_receive(Rank& r, uint64_t position, uint32_t sender, 
   }
   if (!send_null)
     comm = static_cast<OTF2_CommRef>(r.sendrecv.comm);  // checked with the send; a null receive's is not
-  std::string action = sendrecv_action(send_null, r.sendrecv.dst, send_null ? 0 : r.sendrecv.bytes, r.sendrecv.tag,
-                                       recv_null, sender, recv_null ? 0 : bytes, tag);
-  if (send_null) {
+  std::string action = sendrecv_action(send_null, r.sendrecv.dst, r.sendrecv.bytes, r.sendrecv.tag, recv_null, sender,
+                                       bytes, tag);
+  if (send_null)
     r.emit(action, comm);
-  } else {
-    r.out.lines[static_cast<size_t>(r.sendrecv.line)].clear();
-    r.fill(static_cast<size_t>(r.sendrecv.line), action, comm);
-  }
+  else  // the send line becomes the sendrecv
+    r.out.lines[static_cast<size_t>(r.sendrecv.line)] = std::to_string(r.rank) + " " + action + r.suffix(comm);
   r.sendrecv.line = -1;
   return verdict(r);
 }
