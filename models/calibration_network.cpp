@@ -66,28 +66,35 @@ Series series_of(std::vector<PingPongPoint> points)
   return s;
 }
 
-/// The best line's weighted sum of squared residuals as points are added one by one (West's weighted updates of
-/// the means and co-moments: no cancellation between large sums).
-class RunningFit {
-public:
-  void add(double x, double y, double w)
-  {
-    W_ += w;
-    double dx = x - mx_, dy = y - my_;
-    mx_ += w * dx / W_;
-    my_ += w * dy / W_;
-    cxx_ += w * dx * (x - mx_);
-    cxy_ += w * dx * (y - my_);
-    cyy_ += w * dy * (y - my_);
+SegmentFit fit_segment(const Series& s, size_t first_group, size_t end_group)
+{
+  SegmentFit seg;
+  seg.first       = s.group_start[first_group];
+  seg.last        = s.group_start[end_group] - 1;
+  seg.first_bytes = s.bytes[seg.first];
+  seg.last_bytes  = s.bytes[seg.last];
+  if (end_group == first_group + 1) {  // one size: the line through the origin and it (exact)
+    seg.one_way           = fit_line_through_origin(s.x, s.y, s.w, seg.first, seg.last);
+    seg.intercept_clamped = true;
+  } else if (seg.one_way = fit_line(s.x, s.y, s.w, seg.first, seg.last); !(seg.one_way.slope > 0)) {  // SMPI's time grows with the size: the flat best
+    seg.one_way       = fit_constant(s.y, s.w, seg.first, seg.last);
+    seg.slope_clamped = true;
+  } else if (seg.one_way.intercept < 0) {  // and has a latency >= 0: the best through the origin
+    seg.one_way           = fit_line_through_origin(s.x, s.y, s.w, seg.first, seg.last);
+    seg.intercept_clamped = true;
   }
-  double residual() const { return cxx_ > 0 ? std::max(0.0, cyy_ - cxy_ * cxy_ / cxx_) : 0; }
-
-private:
-  double W_ = 0, mx_ = 0, my_ = 0, cxx_ = 0, cxy_ = 0, cyy_ = 0;
-};
+  seg.max_relative_error = max_relative_error(seg.one_way, s.x, s.y, seg.first, seg.last);
+  for (size_t i = seg.first; i <= seg.last; i++) {
+    double r = seg.one_way.intercept + seg.one_way.slope * s.x[i] - s.y[i];
+    seg.cost += s.w[i] * r * r;
+  }
+  return seg;
+}
 
 /// segments[k] = the group ranges [start, end) of the best segmentation into k + 1 segments of at least
-/// `min_groups` groups (empty when none), for k < max_segments.
+/// `min_groups` groups (empty when none), for k < max_segments. A segment costs the weighted sum of squared
+/// residuals of the line SMPI can take (fit_segment: rising, latency >= 0), so that a segment whose best line would
+/// need a negative latency is not chosen for a fit it cannot have.
 std::vector<std::vector<std::pair<size_t, size_t>>> best_segmentations(const Series& s, int max_segments,
                                                                        size_t min_groups)
 {
@@ -97,14 +104,9 @@ std::vector<std::vector<std::pair<size_t, size_t>>> best_segmentations(const Ser
   // best[k][g]: the least cost of groups 0..g-1 in k + 1 segments; from[k][g]: where its last segment starts.
   std::vector<std::vector<double>> best(K, std::vector<double>(G + 1, inf));
   std::vector<std::vector<size_t>> from(K, std::vector<size_t>(G + 1, 0));
-  for (size_t a = 0; a < G; a++) {
-    RunningFit fit;
-    for (size_t b = a; b < G; b++) {  // the segment of groups a..b
-      for (size_t i = s.group_start[b]; i < s.group_start[b + 1]; i++)
-        fit.add(s.x[i], s.y[i], s.w[i]);
-      if (b - a + 1 < min_groups)
-        continue;
-      double cost = fit.residual();
+  for (size_t a = 0; a < G; a++)
+    for (size_t b = a + min_groups - 1; b < G; b++) {  // the segment of groups a..b
+      double cost = fit_segment(s, a, b + 1).cost;
       if (a == 0)
         best[0][b + 1] = cost;
       for (size_t k = 1; k < K && a > 0; k++)
@@ -113,7 +115,6 @@ std::vector<std::vector<std::pair<size_t, size_t>>> best_segmentations(const Ser
           from[k][b + 1] = a;
         }
     }
-  }
   std::vector<std::vector<std::pair<size_t, size_t>>> result(K);
   for (size_t k = 0; k < K; k++) {
     if (best[k][G] == inf)
@@ -126,25 +127,6 @@ std::vector<std::vector<std::pair<size_t, size_t>>> best_segmentations(const Ser
     }
   }
   return result;
-}
-
-SegmentFit fit_segment(const Series& s, size_t first_group, size_t end_group)
-{
-  SegmentFit seg;
-  seg.first       = s.group_start[first_group];
-  seg.last        = s.group_start[end_group] - 1;
-  seg.first_bytes = s.bytes[seg.first];
-  seg.last_bytes  = s.bytes[seg.last];
-  seg.one_way     = fit_line(s.x, s.y, s.w, seg.first, seg.last);
-  if (!(seg.one_way.slope > 0)) {  // SMPI's time grows with the size: the flat best
-    seg.one_way       = fit_constant(s.y, s.w, seg.first, seg.last);
-    seg.slope_clamped = true;
-  } else if (seg.one_way.intercept < 0) {  // and has a latency >= 0: the best through the origin
-    seg.one_way           = fit_line_through_origin(s.x, s.y, s.w, seg.first, seg.last);
-    seg.intercept_clamped = true;
-  }
-  seg.max_relative_error = max_relative_error(seg.one_way, s.x, s.y, seg.first, seg.last);
-  return seg;
 }
 
 std::string bytes_text(double b)
@@ -195,15 +177,14 @@ std::vector<SegmentFit> fit_pingpong_segments(std::vector<PingPongPoint> points,
       fits.push_back(fit_segment(s, a, b));
     return fits;
   }
-  const int most = choice.segments > 0 ? choice.segments : std::max(1, choice.max_segments);
-  const size_t min_groups =
-      std::max<size_t>(2, std::min(static_cast<size_t>(std::max(choice.min_points, 2)), s.groups()));
+  const int most = choice.segments > 0 ? choice.segments : std::max(1, std::min<int>(choice.max_segments, s.groups()));
+  const size_t min_groups = std::clamp<size_t>(static_cast<size_t>(std::max(choice.min_points, 1)), 1, s.groups());
   auto segmentations = best_segmentations(s, most, min_groups);
   if (choice.segments > 0) {
     if (segmentations.back().empty())
       throw std::invalid_argument("the table's " + std::to_string(s.groups()) + " distinct sizes cannot make " +
                                   std::to_string(choice.segments) + " segments of " + std::to_string(min_groups) +
-                                  " sizes each");
+                                  (min_groups == 1 ? " size" : " sizes") + " or more each");
     for (auto [a, b] : segmentations.back())
       fits.push_back(fit_segment(s, a, b));
     return fits;

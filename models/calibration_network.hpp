@@ -59,6 +59,7 @@ struct SegmentFit {
   double max_relative_error = 0;       // of the fitted one-way times
   bool intercept_clamped    = false;   // the best line had a negative intercept: fitted through the origin
   bool slope_clamped        = false;   // the best line did not rise: fitted as a constant
+  double cost               = 0;       // the weighted sum of squared residuals (weights 1 / t²)
 };
 
 struct SegmentChoice {
@@ -67,8 +68,9 @@ struct SegmentChoice {
   std::vector<double> boundaries;
   int segments              = 0;     // without boundaries: this many (0: the fewest within max_relative_error)
   double max_relative_error = 0.02;  // of every point's one-way time, for choosing the number of segments
-  int max_segments          = 12;
-  int min_points            = 3;     // distinct sizes per chosen segment
+  int max_segments          = 64;
+  int min_points            = 1;     // distinct sizes per chosen segment (1: a size alone, on the line through
+                                     // the origin and it)
 };
 
 /// The segments and their lines (weighted least squares on relative residuals, models/least_squares.hpp). Without

@@ -37,7 +37,8 @@ void SegmentOptions::add_to(po::options_description& desc)
                                              "holds the sizes in (b_{j-1}, b_j])")
       ("max-error", po::value(&choice.max_relative_error)->default_value(0.02, "0.02"),
        "the largest relative error of a fitted one-way time, for choosing the number of segments")
-      ("min-points", po::value(&choice.min_points)->default_value(3), "distinct sizes per chosen segment (>= 2)");
+      ("min-points", po::value(&choice.min_points)->default_value(1),
+       "distinct sizes per chosen segment (1: a size may stand alone, on the line through the origin and it)");
 }
 
 void SegmentOptions::finish()
@@ -48,8 +49,8 @@ void SegmentOptions::finish()
     throw po::error("--segments must be between 1 and 64");
   if (!(choice.max_relative_error > 0) || !std::isfinite(choice.max_relative_error))
     throw po::error("--max-error must be a positive number (0.02: 2%)");
-  if (choice.min_points < 2)
-    throw po::error("--min-points must be 2 or more (a line needs two sizes)");
+  if (choice.min_points < 1)
+    throw po::error("--min-points must be 1 or more");
   std::stringstream list(boundaries);
   for (std::string item; std::getline(list, item, ',');) {
     double b = models::parse_quantity(item, {});

@@ -1,6 +1,8 @@
-// Ping-pong between ranks 0 and 1 (tools/accuracy/measure.sh): for each size from 1 byte to 4 MiB, the median
-// round trip of 7 batches, printed as `SIZE SECONDS` lines, the table `tireplay calibrate pingpong` reads; then the
-// cost of one unsuccessful MPI_Test (a receive nobody matches), as a comment line `# test SECONDS` (smpi/test).
+// Ping-pong between ranks 0 and 1 (tools/accuracy/measure.sh, tools/lab/calibrate.sh): for each size from 1 byte to
+// LARGEST (the argument, default 4 MiB), the median round trip of 7 batches, printed as `SIZE SECONDS` lines, the
+// table `tireplay calibrate pingpong` reads; then the cost of one unsuccessful MPI_Test (a receive nobody matches),
+// as a comment line `# test SECONDS` (smpi/test). A batch is as many round trips as take about 20 ms (from one
+// untimed round trip, 1 to 200), so that a slow network's large sizes take seconds, not hours.
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,12 +18,28 @@ int main(int argc, char** argv)
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const int largest = 4 << 20;
+  const int largest = argc > 1 ? atoi(argv[1]) : 4 << 20;
+  if (largest < 1) {
+    if (rank == 0)
+      fprintf(stderr, "pingpong: the largest size '%s' is not a positive number of bytes\n", argv[1]);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
   char* buffer      = calloc(largest, 1);
   if (rank == 0)
     printf("# bytes round_trip_seconds (tools/accuracy/pingpong.c)\n");
   for (int size = 1; size <= largest; size *= 2) {
-    int iterations = size < 65536 ? 200 : 20;
+    double once = MPI_Wtime();  // one untimed round trip, which also sets up the protocol for this size
+    if (rank == 0) {
+      MPI_Send(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+      MPI_Recv(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (rank == 1) {
+      MPI_Recv(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+    }
+    once           = MPI_Wtime() - once;
+    int iterations = once > 0 ? (int)(0.02 / once) : 200;
+    iterations     = iterations < 1 ? 1 : iterations > 200 ? 200 : iterations;
+    MPI_Bcast(&iterations, 1, MPI_INT, 0, MPI_COMM_WORLD);
     double batches[7];
     for (int b = 0; b < 7; b++) {
       MPI_Barrier(MPI_COMM_WORLD);

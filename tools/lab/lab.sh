@@ -68,6 +68,23 @@ status() {
   return 0
 }
 
+# burst_of RATE: the token bucket of a link at RATE, in bytes: --burst, else what 0.6 ms at RATE sends, 3000 at
+# least. A message that fits the bucket passes at once when it is full, and a ping-pong refills it while the other
+# side answers: with 64 KiB at 100mbit, ping-pongs of 1 to 64 KiB ran at 185-190 Mbit/s while a stream of the same
+# messages ran at 95 (docs/lab.md). Smaller buckets keep that to the smallest messages, down to where the link no
+# longer reaches its rate: at 100mbit, 1600 bytes gave 70 Mbit/s one way, 3000 bytes 86 Mbit/s each way in a
+# stencil's exchanges (7500: 93); 12500 at 1gbit gave 870 one way.
+burst_of() {
+  if [ -n "$burst" ]; then echo "$burst"; return; fi
+  local rate=${1,,} scale
+  case $rate in
+    *gbit) scale=1000000000 ;; *mbit) scale=1000000 ;; *kbit) scale=1000 ;; *bit) scale=1 ;;
+    *) echo 64kb; return ;;
+  esac
+  local number=${rate%%[a-z]*}
+  awk -v n="$number" -v s="$scale" 'BEGIN { b = n * s / 8 * 0.0006; if (b < 3000) b = 3000; printf "%d\n", b }'
+}
+
 # up NODES RATE BOTTLENECK [NODE=PERCENT...]
 up() {
   local nodes=$1 rate=$2 bottleneck=$3 cores
@@ -88,7 +105,7 @@ up() {
   if [ -n "$bottleneck" ]; then  # the shared link: an ifb every node's ingress is redirected through
     ip link add "$prefix-ifb" type ifb || die "--bottleneck needs an ifb device (ip link add ... type ifb failed)"
     ip link set "$prefix-ifb" up
-    tc qdisc replace dev "$prefix-ifb" root tbf rate "$bottleneck" burst 64kb latency 100ms ||
+    tc qdisc replace dev "$prefix-ifb" root tbf rate "$bottleneck" burst "$(burst_of "$bottleneck")" latency 100ms ||
       die "tc cannot shape at '$bottleneck' (tbf)"
   fi
   local n
@@ -107,7 +124,7 @@ up() {
     ip -n "$ns" link set eth0 up
     ip -n "$ns" link set lo up
     if [ -n "$rate" ]; then
-      tc -n "$ns" qdisc replace dev eth0 root tbf rate "$rate" burst 64kb latency 100ms ||
+      tc -n "$ns" qdisc replace dev eth0 root tbf rate "$rate" burst "$(burst_of "$rate")" latency 100ms ||
         die "tc cannot shape at '$rate' (tbf)"
     fi
     echo "$net.$n $ns $hosts_mark" >> /etc/hosts
@@ -125,11 +142,13 @@ up() {
 
 command=${1:-}
 shift || true
-nodes=2 rate="" bottleneck="" quotas=()
+nodes=2 rate="" bottleneck="" burst="" per_node=1 quotas=()
 while [ $# -gt 0 ]; do
   case $1 in
     --nodes) nodes=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
+    --burst) burst=$2; shift 2 ;;
+    --ranks-per-node) per_node=$2; shift 2 ;;
     --cpu) quotas+=("$2"); shift 2 ;;
     --bottleneck) bottleneck=$2; shift 2 ;;
     --) shift; break ;;
@@ -145,7 +164,8 @@ case $command in
     trap down EXIT
     trap 'exit 130' INT TERM
     up "$nodes" "$rate" "$bottleneck" ${quotas[@]+"${quotas[@]}"}
-    hostlist=$(seq -f "$prefix%g" 1 "$nodes" | paste -sd, -)
+    [[ $per_node =~ ^[1-9][0-9]?$ ]] || die "--ranks-per-node: '$per_node' is not 1 to 99"
+    hostlist=$(seq -f "$prefix%g:$per_node" 1 "$nodes" | paste -sd, -)
     export LAB_MPIRUN_OPTS="--host $hostlist --bind-to none --mca plm_rsh_agent $here/agent.sh --mca btl tcp,self,vader \
 --mca btl_tcp_if_include $net.0/24 --mca oob_tcp_if_include $net.0/24"
     # In the background, in its own process group, so that a signal reaches this script at once (bash runs traps

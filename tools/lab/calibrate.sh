@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Calibrates a platform of the lab as a user calibrates a cluster (docs/lab.md): an Open MPI ping-pong between
+# nodes 1 and 2 (tools/accuracy/pingpong.c, one rank per node, TCP), then `tireplay calibrate pingpong` on its
+# table: OUT/pingpong.txt, OUT/lab.xml (a cluster of the lab's nodes with SMPI's factors, hosts at --speed),
+# OUT/lab.opt (the same factors as replay options, with smpi/test: one unsuccessful MPI_Test there), OUT/calibrate.log
+# (the fit, with its error at every size). Lab options (--nodes, --rate, --bottleneck, --cpu) are lab.sh's.
+# usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]
+set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]" >&2; exit 2; }
+build=$(realpath "$1") out=$2
+shift 2
+src=$(cd "$(dirname "$0")/../.." && pwd)
+speed=1e9 largest=4194304 nodes=2 lab_options=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --speed) speed=$2; shift 2 ;;
+    --largest) largest=$2; shift 2 ;;
+    --nodes) nodes=$2; lab_options+=("$1" "$2"); shift 2 ;;
+    *) lab_options+=("$1"); shift ;;
+  esac
+done
+mkdir -p "$out" && out=$(realpath "$out")
+mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c"
+"$src/tools/lab/lab.sh" run --nodes "$nodes" ${lab_options[@]+"${lab_options[@]}"} -- bash -c \
+  "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --map-by node '$out/pingpong' $largest" > "$out/pingpong.txt"
+"$build/tireplay" calibrate pingpong "$out/pingpong.txt" --speed "$speed" --hosts "$nodes" \
+  --platform-out "$out/lab.xml" --options-out "$out/lab.opt" > "$out/calibrate.log" 2>&1 ||
+  { cat "$out/calibrate.log" >&2; exit 2; }
+test_cost=$(sed -n 's/^# test //p' "$out/pingpong.txt")
+[ -z "$test_cost" ] || echo "--cfg=smpi/test:$test_cost" >> "$out/lab.opt"
+cat "$out/calibrate.log"
