@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# What-if prediction against real runs in the lab (docs/lab.md, docs/accuracy.md): a stencil of ours
+# (tests/lab/stencil.c) is traced once on this machine (2 ranks, shared memory), then predicted on two lab nodes
+# calibrated by tools/lab/calibrate.sh (an Open MPI ping-pong across them, `tireplay calibrate pingpong`), unshaped
+# and at 100mbit, and measured there untraced (median of 3): each prediction within 15% of its measurement, the
+# calibration's fit within 5% at every size, and nothing of the lab left behind. Skipped (77), with the reason,
+# without root, network namespaces or mpicc.
+# usage: predict_test.sh SOURCE_DIR BUILD_DIR WORK_DIR
+set -uo pipefail
+src=$(realpath "$1") build=$(realpath "$2") work=$3
+lab=$src/tools/lab/lab.sh
+[ "$(id -u)" -eq 0 ] || { echo "lab: SKIP (needs root)"; exit 77; }
+command -v mpicc > /dev/null || { echo "lab: SKIP (needs mpicc: tools/setup.sh installs Open MPI)"; exit 77; }
+if ! ip netns add tirlab-probe 2> /dev/null; then
+  echo "lab: SKIP (no network namespaces here: ip netns add failed)"
+  exit 77
+fi
+ip netns del tirlab-probe
+trap '"$lab" down' EXIT
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+args=(400 32768 40)  # iterations, bytes per exchange, work per iteration
+mpicc -O2 -o stencil "$src/tests/lab/stencil.c" || exit 1
+
+# Acquired once, the usual way: 2 ranks on this machine, one per core.
+TIREPLAY_TRACE_DIR=archive mpirun --allow-run-as-root -np 2 --bind-to core -x TIREPLAY_TRACE_DIR \
+  -x LD_PRELOAD="$build/libtireplay_tracer.so" ./stencil "${args[@]}" > traced.out 2>&1 &&
+  "$build/otf2ti" archive/traces.otf2 -o ti --flop-rate 1e9 2> otf2ti.log ||
+  { fail "the traced run or otf2ti failed:"; cat traced.out otf2ti.log; exit 1; }
+printf 'node-0\nnode-1\n' > hosts.txt
+
+# case NAME [lab options]: calibrate, predict, measure 3 times, compare
+case_of() {
+  local name=$1
+  shift
+  if ! timeout 600 "$src/tools/lab/calibrate.sh" "$build" "cal_$name" --largest 1048576 "$@" > "cal_$name.log" 2>&1; then
+    fail "$name: the calibration failed:"; cat "cal_$name.log"; return
+  fi
+  local worst
+  worst=$(awk '/max error/ { on = 1; next } on && NF == 0 { on = 0 } on { for (i = 1; i <= NF; i++)
+            if ($i ~ /%$/) { v = $i + 0; if (v > w) w = v } } END { printf "%.3f", w }' "cal_$name.log")
+  python3 -c 'import sys; sys.exit(not float(sys.argv[1]) < 5)' "$worst" &&
+    echo "ok   $name: the calibration fits every size within $worst%" || fail "$name: the fit is off by $worst%"
+  "$build/tireplay" replay --platform "cal_$name/lab.xml" --hostfile hosts.txt --trace ti/trace.txt \
+    $(cat "cal_$name/lab.opt") -q --json "predicted_$name.json" || { fail "$name: the replay failed"; return; }
+  local runs=()
+  for i in 1 2 3; do
+    timeout 600 "$lab" run --nodes 2 "$@" -- bash -c \
+      "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 ./stencil ${args[*]}" > "measured_$name.$i" 2>&1 ||
+      { fail "$name: run $i failed:"; cat "measured_$name.$i"; return; }
+    runs+=("$(awk '$1 == "stencil" { print $2 }' "measured_$name.$i")")
+  done
+  python3 - "$name" "predicted_$name.json" "${runs[@]}" <<'PY' || failures=$((failures + 1))
+import json, statistics, sys
+name, predicted = sys.argv[1], json.load(open(sys.argv[2]))["simulated_time"]
+runs = [float(x) for x in sys.argv[3:]]
+measured = statistics.median(runs)
+error = (predicted - measured) / measured
+print(f"{'ok  ' if abs(error) <= 0.15 else 'FAIL'} {name}: measured {measured:.4f} s (runs {', '.join(f'{r:.4f}' for r in runs)}), predicted {predicted:.4f} s, error {100 * error:+.1f}% (want within 15%)")
+sys.exit(abs(error) > 0.15)
+PY
+  local left
+  left=$("$lab" status)
+  [ -z "$left" ] && echo "ok   $name: nothing of the lab left" || fail "$name: the lab left: $left"
+}
+case_of unshaped
+case_of 100mbit --rate 100mbit
+[ "$failures" -eq 0 ] && echo "lab predictions: all checks passed" || echo "lab predictions: $failures failure(s)"
+[ "$failures" -eq 0 ]
