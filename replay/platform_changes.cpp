@@ -79,13 +79,18 @@ std::string number_text(double value)
   return text;
 }
 
+void scale_speed(const PlatformChange& change, const std::vector<sg4::Host*>& hosts)
+{
+  for (auto* host : hosts) {
+    double factor = change.is_factor ? models::speed_factor(*host) * change.value : change.value / host->get_speed();
+    host->set_property(models::kSpeedFactorProperty, number_text(factor));
+  }
+}
+
 void apply_change(const PlatformChange& change, const std::vector<sg4::NetZone*>& zones)
 {
   if (change.quantity == PlatformQuantity::HostSpeed) {
-    for (auto* host : hosts_of(zones)) {
-      double factor = change.is_factor ? models::speed_factor(*host) * change.value : change.value / host->get_speed();
-      host->set_property(models::kSpeedFactorProperty, number_text(factor));
-    }
+    scale_speed(change, hosts_of(zones));
     return;
   }
   for (auto* link : zones.front()->get_impl()->get_all_links()) {  // recursive
@@ -172,11 +177,19 @@ void apply_platform_changes(sg4::Engine& engine, const std::vector<PlatformChang
     for (auto* zone : all)
       if (zones.empty() && (change.zone.empty() || zone->get_name() == change.zone))
         collect_zones(zone, zones);
+    sg4::Host* host = zones.empty() && change.quantity == PlatformQuantity::HostSpeed
+                          ? engine.host_by_name_or_null(change.zone)
+                          : nullptr;
+    if (host != nullptr) {  // host.speed@HOST: that host alone
+      scale_speed(change, {host});
+      continue;
+    }
     if (zones.empty()) {
       std::string valid;
       for (const auto* zone : all)
         valid += (valid.empty() ? "" : ", ") + zone->get_name();
-      throw InputError(platform_file + ": " + change.text + ": no zone '" + change.zone + "' (zones: " + valid + ")");
+      throw InputError(platform_file + ": " + change.text + ": no zone '" + change.zone + "' (zones: " + valid +
+                       (change.quantity == PlatformQuantity::HostSpeed ? "; or a host's name" : "") + ")");
     }
     apply_change(change, zones);
   }

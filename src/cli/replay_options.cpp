@@ -55,7 +55,7 @@ po::options_description replay_options(ReplayOptions& opt)
                                          "fixed (--coll), model (the cheapest by the analytic models)")
       ("scale", po::value(&opt.scale)->composing(),
        "QUANTITY[@ZONE]=FACTOR: multiply link.bw, link.lat or host.speed of every link or host (of ZONE and "
-       "the zones inside it), e.g. link.bw=2, host.speed@rennes=0.5x")
+       "the zones inside it; host.speed@HOST: that host), e.g. link.bw=2, host.speed@rennes=0.5x")
       ("set", po::value(&opt.set)->composing(),
        "QUANTITY[@ZONE]=VALUE: set it, with SimGrid units, e.g. link.lat=10us, link.bw=1GBps, host.speed=2Gf")
       ("ranks-per-node", po::value(&opt.ranks_per_node)->default_value(0),

@@ -83,6 +83,8 @@ finishes bw_of_za "1.00600008 1.00600008 1.01100016 1.01100016" --scale link.bw@
 finishes speed_of_zb "1.01100016 1.01100016 0.51100016 0.51100016" --scale host.speed@zb=2
 finishes top_holds_both "1.00600008 1.00600008 1.00600008 1.00600008" --scale link.bw@top=2   # zones inside top
 finishes lat_set_in_zb "1.01100016 1.01100016 1.01001016 1.01001016" --set lat@zb=10us
+finishes speed_of_host_b0 "1.01100016 1.01100016 2.01100016 1.01100016" --scale host.speed@b0=0.5x  # a host alone
+finishes set_speed_of_a1 "1.01100016 0.51100016 1.01100016 1.01100016" --set host.speed@a1=2Gf
 
 # --- folding: K consecutive ranks on each host, in the hostfile's order (its counts ignored)
 trace computes.txt "0 compute 1e6" "1 compute 1e6" "2 compute 1e6" "3 compute 1e6"
@@ -117,6 +119,8 @@ expect() {
   expected: $expected"; fi
 }
 expect unknown_zone "$zones: --scale link.bw@zc=2: no zone 'zc' (zones: top, za, zb)" --scale link.bw@zc=2
+expect unknown_host "$zones: --scale host.speed@c0=2: no zone 'c0' (zones: top, za, zb; or a host's name)" --scale host.speed@c0=2
+expect link_of_host "$zones: --scale link.bw@a0=2: no zone 'a0' (zones: top, za, zb)" --scale link.bw@a0=2
 expect unknown_quantity "tireplay replay: --scale 'link.speed=2': expected QUANTITY[@ZONE]=FACTOR with QUANTITY one of link.bw (bw), link.lat (lat), host.speed (speed)" --scale link.speed=2
 expect zero_factor "tireplay replay: --scale 'bw=0': '0' is not a positive factor (write 2 or 2x)" --scale bw=0
 expect negative_lat "tireplay replay: --scale 'lat=-1': '-1' is not a non-negative factor (write 2 or 2x)" --scale lat=-1
