@@ -21,3 +21,5 @@ GFS
   gerris2D -s 1 -b 4 lid.gfs > lid4.gfs
 }
 app_command=(gerris2D lid4.gfs)
+# The what-if campaign's size (tools/lab/whatif.sh): 200 time steps.
+app_campaign() { sed -i 's/iend = 20 /iend = 200 /' lid4.gfs; }

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# The what-if campaign (docs/accuracy.md, "What-if"): each application is acquired once on this machine, the usual
+# way (2 ranks, one per core; 4 ranks folded on one core), then predicted by tireplay on lab platforms calibrated as
+# a user calibrates a cluster (tools/lab/calibrate.sh) and measured untraced in the lab (tools/lab/lab.sh), median
+# of 3 runs (tools/accuracy/run_timer.c: MPI_Init to MPI_Finalize, slowest rank), on these configurations:
+#   2x1 (2 nodes, 1 rank each; from the 2-rank trace): links unshaped, 1gbit, 100mbit, 10mbit; unshaped with node 2
+#       at 50% CPU (--cpu 2=50, predicted with --scale host.speed@node-1=0.5x)
+#   2x2 (2 nodes, 2 ranks each sharing the node's core; from the 4-rank folded trace): unshaped, 100mbit
+# Prints a table row per configuration (measured, predicted, error, the load average and how busy the machine was
+# in the second before), then Kendall's tau per application between predicted and measured times. A measurement
+# taken while something else used more than 10% of the CPU is marked busy and left out of the table and of tau.
+# usage: tools/lab/whatif.sh BUILD_DIR WORK_DIR [APP...]     (apps: stencil and tests/corpus/apps/*.sh)
+set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: tools/lab/whatif.sh BUILD_DIR WORK_DIR [APP...]" >&2; exit 2; }
+build=$(realpath "$1") work=$2
+shift 2
+src=$(cd "$(dirname "$0")/../.." && pwd)
+apps=("$@")
+[ ${#apps[@]} -gt 0 ] || apps=(stencil lammps gerris)
+lab=$src/tools/lab/lab.sh
+[ "$(id -u)" -eq 0 ] || { echo "whatif: needs root (the lab makes network namespaces)" >&2; exit 2; }
+rm -rf "$work" && mkdir -p "$work" && work=$(realpath "$work") && cd "$work"
+trap '"$lab" down > /dev/null 2>&1 || true' EXIT
+
+# busy: the share of the CPU used in the last second, in percent (nothing of ours runs then)
+busy() {
+  local a b
+  a=($(head -1 /proc/stat)); sleep 1; b=($(head -1 /proc/stat))
+  local total=0 idle=$(( (b[4] + b[5]) - (a[4] + a[5]) )) i
+  for i in 1 2 3 4 5 6 7 8; do total=$((total + b[i] - a[i])); done
+  echo $(( total > 0 ? 100 * (total - idle) / total : 0 ))
+}
+load() { cut -d' ' -f1 /proc/loadavg; }
+used=$(busy)
+if [ "$used" -gt 10 ]; then
+  echo "whatif: the machine is busy ($used% of the CPU used by others, load $(load)): the campaign measures run times" >&2
+  exit 2
+fi
+
+mkdir -p bin && mpicc -O2 -o bin/stencil "$src/tests/lab/stencil.c"
+mpicc -O2 -shared -fPIC -o run_timer.so "$src/tools/accuracy/run_timer.c" -ldl
+
+# The networks, calibrated once each (the 50% CPU node is the unshaped network's).
+declare -A rate_of=([unshaped]="" [1gbit]=1gbit [100mbit]=100mbit [10mbit]=10mbit)
+for net in unshaped 1gbit 100mbit 10mbit; do
+  largest=4194304
+  [ "$net" = 10mbit ] && largest=1048576
+  "$src/tools/lab/calibrate.sh" "$build" "cal_$net" --largest $largest ${rate_of[$net]:+--rate ${rate_of[$net]}} \
+    > "cal_$net.log" 2>&1 || { cat "cal_$net.log" >&2; exit 2; }
+  worst=$(awk '/max error/ { on = 1; next } on && NF == 0 { on = 0 } on { for (i = 1; i <= NF; i++)
+            if ($i ~ /%$/) { v = $i + 0; if (v > w) w = v } } END { printf "%.2f", w }' "cal_$net.log")
+  echo "calibrated $net: $(grep -c . "cal_$net/pingpong.txt") sizes, fit within $worst% at every size"
+done
+printf 'node-0\nnode-1\n' > hosts_2x1.txt
+printf 'node-0\nnode-0\nnode-1\nnode-1\n' > hosts_2x2.txt
+
+# app_setup APP: sets app_command, app_stdin and app_prepare (a corpus app at its campaign size, or the stencil)
+app_setup() {
+  app_stdin=/dev/null
+  unset -f app_campaign
+  if [ "$1" = stencil ]; then
+    app_prepare() { :; }
+    app_command=("$work/bin/stencil" 400 16384 100)
+  else
+    source "$src/tests/corpus/apps/$1.sh"
+  fi
+}
+prepare() {  # DIR RANKS: a fresh directory with the app's input, at the campaign's size
+  rm -rf "$1" && mkdir -p "$1" && cd "$1"
+  app_prepare "$2"
+  if declare -F app_campaign > /dev/null; then app_campaign "$2"; fi
+}
+
+median() { python3 -c 'import statistics,sys; print(statistics.median(map(float, sys.argv[1:])))' "$@"; }
+rows=$work/rows.txt
+: > "$rows"
+for app in "${apps[@]}"; do
+  app_setup "$app"
+  # Acquired once: 2 ranks one per core, 4 ranks folded on core 0.
+  for acq in 2 4; do
+    prepare "$work/$app/trace$acq" "$acq"
+    opts=(--bind-to core)
+    [ "$acq" = 4 ] && opts=(--oversubscribe --cpu-set 0 --bind-to core --mca mpi_yield_when_idle 1)
+    TIREPLAY_TRACE_DIR=archive OMP_NUM_THREADS=1 mpirun --allow-run-as-root -np "$acq" "${opts[@]}" \
+      -x TIREPLAY_TRACE_DIR -x OMP_NUM_THREADS -x LD_PRELOAD="$build/libtireplay_tracer.so" "${app_command[@]}" \
+      < "$app_stdin" > run.log 2>&1 || { echo "whatif: $app's traced run failed ($PWD/run.log)" >&2; exit 2; }
+    "$build/otf2ti" archive/traces.otf2 -o ti --flop-rate 1e9 2> otf2ti.log ||
+      { echo "whatif: otf2ti failed on $app ($PWD/otf2ti.log)" >&2; exit 2; }
+    cd "$work"
+  done
+  for config in 2x1:unshaped 2x1:1gbit 2x1:100mbit 2x1:10mbit 2x1:cpu50 2x2:unshaped 2x2:100mbit; do
+    shape=${config%%:*} net=${config#*:}
+    lab_opts=() replay_opts=()
+    ranks=2 per_node=1 trace=trace2
+    [ "$shape" = 2x2 ] && ranks=4 per_node=2 trace=trace4
+    if [ "$net" = cpu50 ]; then
+      net=unshaped lab_opts=(--cpu 2=50) replay_opts=(--scale host.speed@node-1=0.5x)
+    fi
+    [ -z "${rate_of[$net]}" ] || lab_opts+=(--rate "${rate_of[$net]}")
+    "$build/tireplay" replay --platform "cal_$net/lab.xml" --hostfile "hosts_$shape.txt" \
+      --trace "$app/$trace/ti/trace.txt" $(cat "cal_$net/lab.opt") ${replay_opts[@]+"${replay_opts[@]}"} -q \
+      --json "$app/$config.json"
+    predicted=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["simulated_time"])' "$app/$config.json")
+    runs=() worst_busy=0 loads=()
+    for i in 1 2 3; do
+      b=$(busy) && [ "$b" -gt "$worst_busy" ] && worst_busy=$b
+      loads+=("$(load)")
+      prepare "$work/$app/$config/$i" "$ranks"
+      "$lab" run --nodes 2 --ranks-per-node "$per_node" ${lab_opts[@]+"${lab_opts[@]}"} -- bash -c \
+        "OMP_NUM_THREADS=1 mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np $ranks --mca mpi_yield_when_idle 1 \
+         -x OMP_NUM_THREADS -x LD_PRELOAD=$work/run_timer.so $(printf '%q ' "${app_command[@]}") < $app_stdin" \
+        > run.log 2> timer.log || { echo "whatif: $app $config run $i failed ($PWD)" >&2; exit 2; }
+      runs+=("$(sed -n 's/^run_timer: \([0-9.e+-]*\) s.*/\1/p' timer.log)")
+      cd "$work"
+    done
+    measured=$(median "${runs[@]}")
+    python3 - "$app" "$config" "$measured" "$predicted" "${loads[*]}" "$worst_busy" "${runs[@]}" <<'PY' | tee -a "$rows"
+import sys
+app, config, measured, predicted, loads, busy = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), sys.argv[5], int(sys.argv[6])
+runs = ", ".join(f"{float(r):.3f}" for r in sys.argv[7:])
+error = 100 * (predicted - measured) / measured
+mark = "**" if abs(error) > 10 else ""
+note = f"busy {busy}%" if busy > 10 else ""
+print(f"| {app} | {config} | {measured:.3f} ({runs}) | {predicted:.3f} | {mark}{error:+.1f}%{mark} | {loads} | {note} |")
+PY
+  done
+done
+
+echo
+echo "Kendall's tau between predicted and measured times, per application (rows not measured busy):"
+python3 - "$rows" <<'PY'
+import sys
+rows = {}
+for line in open(sys.argv[1]):
+    f = [x.strip() for x in line.strip().strip("|").split("|")]
+    if f[6]:  # busy
+        continue
+    rows.setdefault(f[0], []).append((float(f[2].split()[0]), float(f[3])))
+for app, pairs in rows.items():
+    concordant = discordant = 0
+    for i in range(len(pairs)):
+        for j in range(i + 1, len(pairs)):
+            s = (pairs[i][0] - pairs[j][0]) * (pairs[i][1] - pairs[j][1])
+            concordant += s > 0
+            discordant += s < 0
+    n = concordant + discordant
+    print(f"  {app}: tau = {(concordant - discordant) / n if n else float('nan'):.3f} over {len(pairs)} configurations")
+PY
