@@ -106,7 +106,12 @@ std::vector<std::vector<std::pair<size_t, size_t>>> best_segmentations(const Ser
   std::vector<std::vector<size_t>> from(K, std::vector<size_t>(G + 1, 0));
   for (size_t a = 0; a < G; a++)
     for (size_t b = a + min_groups - 1; b < G; b++) {  // the segment of groups a..b
-      double cost = fit_segment(s, a, b + 1).cost;
+      double cost = inf;
+      try {
+        cost = fit_segment(s, a, b + 1).cost;
+      } catch (const std::invalid_argument&) {  // no line (weights that underflow: times like 1e300 s)
+        continue;
+      }
       if (a == 0)
         best[0][b + 1] = cost;
       for (size_t k = 1; k < K && a > 0; k++)

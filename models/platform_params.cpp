@@ -68,6 +68,18 @@ NetworkFactors network_factors_from_config()
   f.latency         = SizeFactors(cfg::get_value<std::string>("smpi/lat-factor"), "smpi/lat-factor");
   f.tcp_gamma_bytes = cfg::get_value<double>("network/TCP-gamma");
   f.crosstraffic    = cfg::get_value<bool>("network/crosstraffic");
+  for (auto* host : sg4::Engine::get_instance()->get_all_hosts()) {
+    const sg4::NetZone* zone = host->get_englobing_zone();
+    const char* lat          = zone->get_property(kLoopbackLatencyFactors);
+    const char* bw           = zone->get_property(kLoopbackBandwidthFactors);
+    if (lat == nullptr && bw == nullptr)
+      continue;
+    auto named = [&](const char* key) { return "zone '" + zone->get_name() + "': " + key; };
+    f.loopback.emplace(host, LoopbackFactors{bw != nullptr ? SizeFactors(bw, named(kLoopbackBandwidthFactors))
+                                                           : f.bandwidth,
+                                             lat != nullptr ? SizeFactors(lat, named(kLoopbackLatencyFactors))
+                                                            : f.latency});
+  }
   return f;
 }
 
@@ -108,7 +120,7 @@ RouteParams route_params(const sg4::Host& src, const sg4::Host& dst, const Netwo
 
 PointToPoint point_to_point(const sg4::Host& src, const sg4::Host& dst, const NetworkFactors& f)
 {
-  return smpi_point_to_point(route_params(src, dst, f), f);
+  return smpi_point_to_point(route_params(src, dst, f), f.between(&src, &dst));
 }
 
 ModelContext context_for(const std::vector<sg4::Host*>& hosts, const NetworkFactors& f, double reference_bytes,

@@ -16,8 +16,14 @@ class Link;
 
 namespace tireplay::models {
 
+/// Zone properties: the factors of messages between two ranks of one of the zone's hosts ("threshold:value;..."
+/// as smpi/lat-factor and smpi/bw-factor), instead of SMPI's (`tireplay calibrate pingpong --loopback`).
+inline const char* const kLoopbackLatencyFactors   = "tireplay/loopback-lat-factor";
+inline const char* const kLoopbackBandwidthFactors = "tireplay/loopback-bw-factor";
+
 /// The factors of the engine's configuration: smpi/bw-factor, smpi/lat-factor, network/TCP-gamma,
-/// network/crosstraffic, as given with --cfg or SimGrid's defaults.
+/// network/crosstraffic, as given with --cfg or SimGrid's defaults; and the loopback factors of every host whose
+/// zone declares them. Throws std::invalid_argument naming the zone and property on a malformed one.
 NetworkFactors network_factors_from_config();
 
 /// A route and the weight a flow has on each link it loads (cm02's comm_action_expand_constraints): 1 per crossing

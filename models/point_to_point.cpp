@@ -83,6 +83,15 @@ double SizeFactors::at(double payload_bytes) const
   return current;
 }
 
+NetworkFactors NetworkFactors::between(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst) const
+{
+  NetworkFactors f = *this;
+  f.latency        = latency_between(src, dst);
+  f.bandwidth      = bandwidth_between(src, dst);
+  f.loopback.clear();
+  return f;
+}
+
 double smpi_message_seconds(const RouteParams& route, const NetworkFactors& factors, double bytes)
 {
   double payload = bytes + kEnvelopeBytes;

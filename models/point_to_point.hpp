@@ -6,8 +6,13 @@
 #include "models/model_context.hpp"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
+
+namespace simgrid::s4u {
+class Host;
+}
 
 namespace tireplay::models {
 
@@ -41,12 +46,36 @@ private:
   std::vector<Step> steps_;
 };
 
+/// The factors of messages between two ranks of one host, where its zone declares them (tireplay's extension,
+/// docs/calibration.md: a zone property tireplay/loopback-lat-factor or tireplay/loopback-bw-factor).
+struct LoopbackFactors {
+  SizeFactors bandwidth;
+  SizeFactors latency;
+};
+
 /// What SimGrid's SMPI network model adds to the platform's links (the `--cfg` values, or SimGrid's defaults).
 struct NetworkFactors {
   SizeFactors bandwidth{kDefaultBandwidthFactors, "smpi/bw-factor"};
   SizeFactors latency{kDefaultLatencyFactors, "smpi/lat-factor"};
   double tcp_gamma_bytes = 4194304;  // network/TCP-gamma: a flow's rate is at most gamma / (2 * route latency)
   bool crosstraffic      = true;     // network/crosstraffic: the reverse route carries 5% of the flow (TCP acks)
+  /// Hosts whose zone declares loopback factors (empty: SMPI's factors for every message, as SimGrid).
+  std::map<const simgrid::s4u::Host*, LoopbackFactors> loopback;
+
+  /// The factors of a message from `src` to `dst`: the loopback ones of src's zone when src == dst and it has
+  /// them, else SMPI's.
+  const SizeFactors& latency_between(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst) const
+  {
+    auto it = src == dst ? loopback.find(src) : loopback.end();
+    return it == loopback.end() ? latency : it->second.latency;
+  }
+  const SizeFactors& bandwidth_between(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst) const
+  {
+    auto it = src == dst ? loopback.find(src) : loopback.end();
+    return it == loopback.end() ? bandwidth : it->second.bandwidth;
+  }
+  /// A copy whose SMPI factors are those between `src` and `dst` (for the models of one route).
+  NetworkFactors between(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst) const;
 };
 
 /// A route as one message alone on it sees it: the sum of its links' latencies, and the rate (bytes/s) of the

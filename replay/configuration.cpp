@@ -1,16 +1,20 @@
 #include "replay/configuration.hpp"
 
 #include "models/host_speed.hpp"
+#include "models/platform_params.hpp"
 #include "src/trace/input_file.hpp"
 #include "src/trace/interruption.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <xbt/config.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -294,6 +298,15 @@ std::unique_ptr<sg4::Engine> make_engine(const Configuration& cfg, const std::ve
 void load_platform(sg4::Engine& engine, const std::string& platform)
 {
   check_input_file(platform, "platform");
+  const bool loopback = mentions_loopback_factors(platform);
+  if (loopback) {
+    // SimGrid 3.32's SMPI model refuses factor callbacks beside smpi/lat-factor and smpi/bw-factor; its CM02
+    // model, which it derives from, takes them: the same model once the callbacks give SMPI's factors and
+    // weight-S is SMPI's (network_smpi.cpp). Chosen before loading, when the network model is made.
+    simgrid::config::set_value<std::string>("network/model", "CM02");
+    if (simgrid::config::is_default("network/weight-S"))
+      simgrid::config::set_value<double>("network/weight-S", 8775);
+  }
   try {
     engine.load_platform(platform);
     engine.seal_platform();  // routes are computed at sealing
@@ -301,6 +314,40 @@ void load_platform(sg4::Engine& engine, const std::string& platform)
     throw InputError(platform + ": " + e.what());
   }
   check_platform_values(engine, platform);
+  if (loopback)
+    install_loopback_factors(engine, platform);
+}
+
+bool mentions_loopback_factors(const std::string& platform)
+{
+  std::ifstream in(platform);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.find("tireplay/loopback-") != std::string::npos)
+      return true;
+  return false;
+}
+
+void install_loopback_factors(sg4::Engine& engine, const std::string& platform)
+{
+  models::NetworkFactors f;
+  try {
+    f = models::network_factors_from_config();
+  } catch (const std::invalid_argument& e) {
+    throw InputError(platform + ": " + e.what());
+  }
+  for (const char* key : {"network/latency-factor", "network/bandwidth-factor"})
+    if (!simgrid::config::is_default(key))
+      throw InputError(platform + ": loopback factors (" + models::kLoopbackLatencyFactors + ", " +
+                       models::kLoopbackBandwidthFactors + ") exclude --cfg " + key +
+                       " (SimGrid takes factors from a callback or from that option, not both)");
+  // SimGrid's network model asks these for every communication (cm02): SMPI's factors, or the loopback's.
+  auto shared = std::make_shared<const models::NetworkFactors>(std::move(f));
+  auto* model = engine.get_netzone_root()->get_network_model();
+  model->set_lat_factor_cb([shared](double size, const sg4::Host* src, const sg4::Host* dst, const auto&,
+                                    const auto&) { return shared->latency_between(src, dst).at(size); });
+  model->set_bw_factor_cb([shared](double size, const sg4::Host* src, const sg4::Host* dst, const auto&,
+                                   const auto&) { return shared->bandwidth_between(src, dst).at(size); });
 }
 
 void check_platform_values(const sg4::Engine& engine, const std::string& platform)

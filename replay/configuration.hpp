@@ -35,8 +35,17 @@ std::unique_ptr<simgrid::s4u::Engine> make_engine(const Configuration& cfg,
                                                   const std::vector<std::string>& extra_args = {});
 
 /// Loads `platform` into `engine`. Throws InputError naming the file: SimGrid's parse errors, and values it
-/// cannot simulate (see check_platform_values).
+/// cannot simulate (see check_platform_values). Installs the zones' loopback factors (install_loopback_factors).
 void load_platform(simgrid::s4u::Engine& engine, const std::string& platform);
+
+/// For a platform whose zones declare loopback factors (models/platform_params.hpp; load_platform then chose
+/// SimGrid's CM02 model): SimGrid's network model is given factor callbacks, a message between two ranks of such a
+/// zone's host taking the loopback factors, every other one SMPI's (the times of SMPI's model without them). Throws InputError on a malformed one, or with --cfg network/latency-factor or
+/// network/bandwidth-factor, which SimGrid does not combine with callbacks.
+void install_loopback_factors(simgrid::s4u::Engine& engine, const std::string& platform);
+
+/// Whether the platform file names a loopback factor (read before loading: SimGrid's network model is chosen then).
+bool mentions_loopback_factors(const std::string& platform);
 
 /// Host speeds of 1 to 1e30 flop/s, link bandwidths of 1 to 1e30 bytes/s, latencies of 0 to 1e6 s (after
 /// --scale and --set too). Throws InputError "PLATFORM: host 'h': speed 0 flop/s cannot be simulated ...".

@@ -66,10 +66,9 @@ void FastEngine::start(Transfer* t, int src, int dst, double bytes)
 {
   auto* flow         = static_cast<Flow*>(t);
   const Route& route = view_.route(view_.host_of(src), view_.host_of(dst));
-  const auto& f      = view_.factors();
   // SMPI's factors: the latency stretched, the bandwidth a flow draws narrowed (cm02's rate factor).
-  double latency = route.latency * f.latency.at(bytes);
-  int id         = sharing_.create(bytes / f.bandwidth.at(bytes), route.bound, route.penalty, route.uses);
+  double latency = route.latency * route.latency_factors->at(bytes);
+  int id         = sharing_.create(bytes / route.bandwidth_factors->at(bytes), route.bound, route.penalty, route.uses);
   own(id, {-1, flow});
   if (latency > 0)
     push(now_ + latency, EventKind::LatencyOver, id);

@@ -20,7 +20,9 @@ PlatformView::PlatformView(const std::vector<sg4::Host*>& rank_hosts, Sharing& s
     : sharing_(sharing), factors_(models::network_factors_from_config()),
       weight_s_(simgrid::config::get_value<double>("network/weight-S"))
 {
-  if (auto model = simgrid::config::get_value<std::string>("network/model"); model != "SMPI")
+  // CM02 with loopback factors: SMPI's model given through callbacks (replay/configuration.hpp).
+  if (auto model = simgrid::config::get_value<std::string>("network/model");
+      model != "SMPI" && !(model == "CM02" && !factors_.loopback.empty()))
     throw std::invalid_argument("--fidelity fast prices messages as SimGrid's SMPI network model does, not " + model +
                                 " (use --fidelity full, or leave network/model at SMPI)");
   std::map<const sg4::Host*, int> index;
@@ -59,8 +61,10 @@ const Route& PlatformView::route(int src_host, int dst_host)
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string(e.what()) + " (use --fidelity full)");
   }
-  route.latency  = weighted.latency_seconds;
-  double bound   = std::numeric_limits<double>::infinity();
+  route.latency           = weighted.latency_seconds;
+  route.latency_factors   = &factors_.latency_between(src, dst);
+  route.bandwidth_factors = &factors_.bandwidth_between(src, dst);
+  double bound            = std::numeric_limits<double>::infinity();
   double penalty = route.latency;
   for (const auto* link : weighted.links) {
     bound = std::min(bound, link->get_bandwidth());

@@ -24,6 +24,8 @@ struct Route {
   double latency = 0;     // seconds, before SMPI's latency factor
   double bound   = 0;     // bytes/s
   double penalty = 1;
+  const models::SizeFactors* latency_factors   = nullptr;  // SMPI's, or the loopback's of the host's zone
+  const models::SizeFactors* bandwidth_factors = nullptr;
 };
 
 class PlatformView {

@@ -29,7 +29,18 @@ void write_cluster(std::ostringstream& xml, const CalibratedCluster& c, const st
   xml << indent << "<cluster id=\"" << id << "\" prefix=\"" << c.prefix << "\" suffix=\"\" radical=\"" << first
       << "-" << first + c.hosts - 1 << "\" speed=\"" << number(c.speed_flops_per_second, "f") << "\"\n"
       << indent << "         bw=\"" << bw << "\" lat=\"" << lat << "\" bb_bw=\"" << bw << "\" bb_lat=\"" << lat
-      << "\" bb_sharing_policy=\"FATPIPE\"" << (router.empty() ? "" : " router_id=\"" + router + "\"") << "/>\n";
+      << "\" bb_sharing_policy=\"FATPIPE\"" << (router.empty() ? "" : " router_id=\"" + router + "\"");
+  if (c.loopback_bandwidth_bytes_per_second > 0)
+    xml << "\n" << indent << "         loopback_bw=\"" << number(c.loopback_bandwidth_bytes_per_second, "Bps")
+        << "\" loopback_lat=\"" << number(c.loopback_latency_seconds, "s") << "\"";
+  if (c.loopback_latency_factors.empty()) {
+    xml << "/>\n";
+    return;
+  }
+  xml << ">\n"
+      << indent << "  <prop id=\"tireplay/loopback-lat-factor\" value=\"" << c.loopback_latency_factors << "\"/>\n"
+      << indent << "  <prop id=\"tireplay/loopback-bw-factor\" value=\"" << c.loopback_bandwidth_factors << "\"/>\n"
+      << indent << "</cluster>\n";
 }
 
 } // namespace

@@ -21,6 +21,10 @@ struct CalibratedCluster {
   double level2_latency_seconds     = 0;      // ℓ_2: each uplink and the second-level switch
   std::string latency_factors;                // smpi/lat-factor, "" for none
   std::string bandwidth_factors;              // smpi/bw-factor, "" for none
+  double loopback_latency_seconds   = 0;      // two ranks of one host: loopback_lat, loopback_bw (0: none)
+  double loopback_bandwidth_bytes_per_second = 0;
+  std::string loopback_latency_factors;       // the cluster's tireplay/loopback-lat-factor, "" for none
+  std::string loopback_bandwidth_factors;     // tireplay/loopback-bw-factor
   std::string comment;                        // how the values were obtained
 };
 

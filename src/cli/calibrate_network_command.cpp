@@ -230,6 +230,7 @@ int pingpong(int argc, char** argv)
   std::string bandwidth_text, speed_text = "1Gf", prefix = "node-", platform_out, options_out;
   int hosts = 16, switches = 0;
   bool no_factors = false;
+  std::string loopback_table;
   SegmentOptions segments;
   po::options_description desc(
       "usage: tireplay calibrate pingpong TABLE [LEVEL2_TABLE ...] [--bandwidth B] [--speed S] [--hosts N]\n"
@@ -255,7 +256,9 @@ int pingpong(int argc, char** argv)
       ("prefix", po::value(&prefix)->default_value("node-"), "host names: PREFIX0 .. PREFIX<N-1>")
       ("platform-out", po::value(&platform_out), "write the platform (with the factors in its <config>) here")
       ("options-out", po::value(&options_out), "write the replay options (--cfg=...) here, one per line")
-      ("no-factors", po::bool_switch(&no_factors), "the links only: no SMPI factors");
+      ("no-factors", po::bool_switch(&no_factors), "the links only: no SMPI factors")
+      ("loopback", po::value(&loopback_table), "a ping-pong table of two ranks on one host (shared memory): the "
+                                               "hosts' loopback and its own factors, for messages within a host");
   segments.add_to(desc);
   po::positional_options_description positional;
   positional.add("pingpong", -1);
@@ -301,6 +304,23 @@ int pingpong(int argc, char** argv)
     cluster.switches                   = switches;
     cluster.level2_latency_seconds     = links.latencies.size() > 1 ? links.latencies[1] : 0;
     cluster.comment                    = platform_comment(links, cluster, nominal > 0, !no_factors);
+    std::vector<models::SegmentFit> loopback_fit;
+    if (!loopback_table.empty()) {  // the loopback: its 1-byte one-way time and its largest sizes' rate
+      std::vector<models::PingPongPoint> table = calibrate::read_pingpong_table(loopback_table);
+      try {
+        cluster.loopback_latency_seconds = models::one_byte_round_trip(table) / 2;
+      } catch (const std::invalid_argument& e) {
+        throw InputError(loopback_table + ": " + e.what());
+      }
+      loopback_fit = fit_segments(loopback_table, table, segments.choice);
+      cluster.loopback_bandwidth_bytes_per_second = models::fitted_bandwidth(loopback_fit);
+      if (!std::isfinite(cluster.loopback_bandwidth_bytes_per_second))
+        throw InputError(loopback_table + ": the largest sizes' times do not grow with the size: no loopback bandwidth");
+      std::printf("\nLoopback (two ranks of one host, %s): 1-byte round trip %s; latency %s (one way), bandwidth %s\n",
+                  loopback_table.c_str(), microseconds(2 * cluster.loopback_latency_seconds).c_str(),
+                  microseconds(cluster.loopback_latency_seconds).c_str(),
+                  megabytes_per_second(cluster.loopback_bandwidth_bytes_per_second).c_str());
+    }
     std::optional<TemporaryFile> scratch;
     if (platform_out.empty())
       scratch.emplace();
@@ -327,6 +347,14 @@ int pingpong(int argc, char** argv)
       options = print_factors(fit, route, a->get_name() + " -> " + b->get_name());
       cluster.latency_factors   = options[0].substr(options[0].find(':') + 1);
       cluster.bandwidth_factors = options[1].substr(options[1].find(':') + 1);
+      if (!loopback_fit.empty()) {  // its own factors, against the route of a host to itself
+        models::RouteParams loop = models::route_params(*a, *a, models::network_factors_from_config());
+        std::printf("\nLoopback factors (the cluster's tireplay/loopback-lat-factor and -bw-factor; SMPI's above\n"
+                    "apply between hosts):\n");
+        auto spec = print_factors(loopback_fit, loop, a->get_name() + " -> " + a->get_name());
+        cluster.loopback_latency_factors   = spec[0].substr(spec[0].find(':') + 1);
+        cluster.loopback_bandwidth_factors = spec[1].substr(spec[1].find(':') + 1);
+      }
       write_text(path, calibrate::cluster_platform_xml(cluster));
     }
     if (!platform_out.empty() && switches == 1)

@@ -87,6 +87,31 @@ check "pingpong: the platform without <config> and the --cfg options replay the 
 check "pingpong: without them, the table is not replayed" \
   test "$(replays bare.xml smpi.txt 1e-3 -- --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1; echo $?)" = 1
 
+# ---- a loopback: two ranks of one host (shared memory) with factors of their own, beside the network's ----
+$synthetic pingpong --latency 0.1us --bandwidth 5GBps --lat-factor '0:1;4096:3' --bw-factor '0:0.5;4096:0.8' \
+  > shm.txt
+"$tireplay" calibrate pingpong smpi.txt --loopback shm.txt --bandwidth 125MBps --max-error 1e-3 \
+  --platform-out loop.xml --options-out loop.opt > loop.out 2>&1
+check "loopback: the cluster has a loopback and its factors" \
+  test "$(grep -c 'loopback_bw=\|tireplay/loopback-lat-factor\|tireplay/loopback-bw-factor' loop.xml)" = 3
+for fidelity in full fast; do
+  check "loopback ($fidelity): two ranks of node-0 replay the shared-memory table (0.1%)" \
+    replays loop.xml shm.txt 1e-3 --hosts node-0,node-0 -- --fidelity $fidelity
+  check "loopback ($fidelity): node-0 and node-1 still replay the network's table (0.1%)" \
+    replays loop.xml smpi.txt 1e-3 -- --fidelity $fidelity
+done
+check "loopback: without its factors, the shared-memory table is not replayed" \
+  test "$(grep -v 'tireplay/loopback' loop.xml | sed 's|">$|"/>|; /<\/cluster>/d; 1,2s|"/>$|">|; s|<platform version="4.1"/>|<platform version="4.1">|' \
+          > loop_bare.xml; replays loop_bare.xml shm.txt 1e-3 --hosts node-0,node-0; echo $?)" = 1
+printf '0 init\n1 init\n0 send 1 0 1000\n1 recv 0 0 1000\n0 finalize\n1 finalize\n' > pair.txt
+got=$("$tireplay" replay --platform loop.xml --trace pair.txt -q --cfg network/latency-factor:2 2>&1); rc=$?
+check "loopback: --cfg network/latency-factor is refused beside loopback factors (exit 2)" \
+  test "$rc:$got" = "2:loop.xml: loopback factors (tireplay/loopback-lat-factor, tireplay/loopback-bw-factor) exclude --cfg network/latency-factor (SimGrid takes factors from a callback or from that option, not both)"
+sed 's|tireplay/loopback-bw-factor" value="|&x|' loop.xml > loop_bad.xml
+got=$("$tireplay" replay --platform loop_bad.xml --trace pair.txt -q 2>&1); rc=$?
+check "loopback: a malformed loopback factor names the zone and property (exit 2)" \
+  test "$rc:${got%%:*}" = "2:loop_bad.xml" -a -n "$(echo "$got" | grep "zone 'calibrated': tireplay/loopback-bw-factor")"
+
 # ---- contention: the Gigabit Ethernet signature, against the model that consumes it ----
 "$tireplay" calibrate pingpong flat.txt --hosts 64 --platform-out cluster64.xml > /dev/null 2>&1
 {

@@ -10,13 +10,7 @@
 set -uo pipefail
 src=$(realpath "$1") work=$2
 lab=$src/tools/lab/lab.sh
-[ "$(id -u)" -eq 0 ] || { echo "lab: SKIP (needs root)"; exit 77; }
-command -v mpicc > /dev/null || { echo "lab: SKIP (needs mpicc: tools/setup.sh installs Open MPI)"; exit 77; }
-if ! ip netns add tirlab-probe 2> /dev/null; then
-  echo "lab: SKIP (no network namespaces here: ip netns add failed)"
-  exit 77
-fi
-ip netns del tirlab-probe
+source "$src/tests/lab/preflight.sh"
 trap '"$lab" down' EXIT
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 mpicc -O2 -o pingpong "$src/tests/lab/pingpong.c" || exit 1

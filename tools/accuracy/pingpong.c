@@ -13,29 +13,35 @@ static int by_value(const void* a, const void* b)
   return (x > y) - (x < y);
 }
 
+static void round_trip(int rank, char* buffer, int size)
+{
+  if (rank == 0) {
+    MPI_Send(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+    MPI_Recv(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else if (rank == 1) {
+    MPI_Recv(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Send(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+  }
+}
+
 int main(int argc, char** argv)
 {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   const int largest = argc > 1 ? atoi(argv[1]) : 4 << 20;
-  if (largest < 1) {
+  if (largest < 1 || largest > (1 << 30)) {
     if (rank == 0)
-      fprintf(stderr, "pingpong: the largest size '%s' is not a positive number of bytes\n", argv[1]);
+      fprintf(stderr, "pingpong: the largest size '%s' is not 1 to 2^30 bytes\n", argv[1]);
     MPI_Abort(MPI_COMM_WORLD, 2);
+    return 2;
   }
-  char* buffer      = calloc(largest, 1);
+  char* buffer = calloc((size_t)largest, 1);
   if (rank == 0)
     printf("# bytes round_trip_seconds (tools/accuracy/pingpong.c)\n");
   for (int size = 1; size <= largest; size *= 2) {
     double once = MPI_Wtime();  // one untimed round trip, which also sets up the protocol for this size
-    if (rank == 0) {
-      MPI_Send(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
-      MPI_Recv(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    } else if (rank == 1) {
-      MPI_Recv(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
-    }
+    round_trip(rank, buffer, size);
     once           = MPI_Wtime() - once;
     int iterations = once > 0 ? (int)(0.02 / once) : 200;
     iterations     = iterations < 1 ? 1 : iterations > 200 ? 200 : iterations;
@@ -44,15 +50,8 @@ int main(int argc, char** argv)
     for (int b = 0; b < 7; b++) {
       MPI_Barrier(MPI_COMM_WORLD);
       double start = MPI_Wtime();
-      for (int i = 0; i < iterations; i++) {
-        if (rank == 0) {
-          MPI_Send(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
-          MPI_Recv(buffer, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        } else if (rank == 1) {
-          MPI_Recv(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-          MPI_Send(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
-        }
-      }
+      for (int i = 0; i < iterations; i++)
+        round_trip(rank, buffer, size);
       batches[b] = (MPI_Wtime() - start) / iterations;
     }
     qsort(batches, 7, sizeof batches[0], by_value);
