@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Calibrates a platform of the lab as a user calibrates a cluster (docs/lab.md): an Open MPI ping-pong between
-# nodes 1 and 2 (tools/accuracy/pingpong.c, one rank per node, TCP), then `tireplay calibrate pingpong` on its
-# table: OUT/pingpong.txt, OUT/lab.xml (a cluster of the lab's nodes with SMPI's factors, hosts at --speed),
+# nodes 1 and 2 (tools/accuracy/pingpong.c, one rank per node, TCP) and one between two ranks of node 1 (shared
+# memory, the two sharing the node's core as the lab's 2-rank nodes do, mpi_yield_when_idle), then `tireplay
+# calibrate pingpong` on them: OUT/pingpong.txt, OUT/node.txt, OUT/lab.xml (a cluster of the lab's nodes with
+# SMPI's factors between nodes and the loopback's within one, hosts at --speed),
 # OUT/lab.opt (the same factors as replay options, with smpi/test: one unsuccessful MPI_Test there), OUT/calibrate.log
 # (the fit, with its error at every size). Lab options (--nodes, --rate, --bottleneck, --cpu) are lab.sh's.
 # usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]
@@ -23,7 +25,10 @@ mkdir -p "$out" && out=$(realpath "$out")
 mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c"
 "$src/tools/lab/lab.sh" run --nodes "$nodes" ${lab_options[@]+"${lab_options[@]}"} -- bash -c \
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --map-by node '$out/pingpong' $largest" > "$out/pingpong.txt"
-"$build/tireplay" calibrate pingpong "$out/pingpong.txt" --speed "$speed" --hosts "$nodes" \
+"$src/tools/lab/lab.sh" run --nodes 1 --ranks-per-node 2 -- bash -c \
+  "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --mca mpi_yield_when_idle 1 '$out/pingpong' $largest" \
+  > "$out/node.txt"
+"$build/tireplay" calibrate pingpong "$out/pingpong.txt" --loopback "$out/node.txt" --speed "$speed" --hosts "$nodes" \
   --platform-out "$out/lab.xml" --options-out "$out/lab.opt" > "$out/calibrate.log" 2>&1 ||
   { cat "$out/calibrate.log" >&2; exit 2; }
 test_cost=$(sed -n 's/^# test //p' "$out/pingpong.txt")
