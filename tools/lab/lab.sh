@@ -12,9 +12,11 @@
 #                                            of its core (cgroup v1 cpu quota, e.g. 2=50: a node at half speed)
 #                                            [--bottleneck RATE]: every node's traffic into the bridge also goes
 #                                            through one device shaped at RATE (an ifb), a link all flows share
-#   lab.sh run [--nodes N] [--rate RATE] -- COMMAND...
+#                                            [--burst BYTES]: the token bucket (default 0.6 ms at RATE, >= 3000)
+#   lab.sh run [--nodes N] [--rate RATE] [--ranks-per-node K] -- COMMAND...
 #                                            make the lab, run COMMAND with $LAB_MPIRUN_OPTS set to the mpirun
-#                                            options that use it (--host, the agent, the TCP interface), tear down
+#                                            options that use it (--host with K slots a node, the agent, the TCP
+#                                            interface), tear down
 #   lab.sh down                              remove every namespace, link and hosts line a lab made (also one a
 #                                            killed run left)
 #   lab.sh status                            what a lab left on this machine, if anything
@@ -177,5 +179,5 @@ case $command in
     wait "$child" || status=$?
     exit "$status"
     ;;
-  *) die "usage: lab.sh up|run|down|status [--nodes N] [--rate RATE] [--bottleneck RATE] [--cpu NODE=PERCENT] [-- COMMAND...]" ;;
+  *) die "usage: lab.sh up|run|down|status [--nodes N] [--rate RATE] [--burst BYTES] [--bottleneck RATE] [--cpu NODE=PERCENT] [--ranks-per-node K] [-- COMMAND...]" ;;
 esac
