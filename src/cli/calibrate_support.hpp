@@ -37,6 +37,17 @@ struct SegmentOptions {
 std::vector<std::string> print_factors(const std::vector<models::SegmentFit>& segments,
                                        const models::RouteParams& route, const std::string& route_name);
 
+/// The table's segments fitted (models::fit_pingpong_segments), with a note on stderr when none fits within
+/// --max-error. Throws InputError naming `path`.
+std::vector<models::SegmentFit> fit_segments(const std::string& path, const std::vector<models::PingPongPoint>& table,
+                                             const models::SegmentChoice& choice);
+
+/// "Ping-pong table PATH: N rows, A .. B bytes"
+void print_table_line(const std::string& path, const std::vector<models::PingPongPoint>& table);
+
+/// Prints the replay options ("--cfg=key:value" as --cfg 'key:value') and writes them to `options_out` if given.
+void print_replay_options(const std::vector<std::string>& options, const std::string& options_out);
+
 /// Writes `options` (one per line, "--key=value") to `path`, for `tireplay replay ... $(cat path)`. Throws
 /// InputError when it cannot.
 void write_options_file(const std::string& path, const std::vector<std::string>& options);

@@ -32,8 +32,7 @@ case_of() {
     fail "$name: the calibration failed:"; cat "cal_$name.log"; return
   fi
   local worst
-  worst=$(awk '/max error/ { on = 1; next } on && NF == 0 { on = 0 } on { for (i = 1; i <= NF; i++)
-            if ($i ~ /%$/) { v = $i + 0; if (v > w) w = v } } END { printf "%.3f", w }' "cal_$name.log")
+  worst=$(cat "cal_$name/fit_error")
   python3 -c 'import sys; sys.exit(not float(sys.argv[1]) < 5)' "$worst" &&
     echo "ok   $name: the calibration fits every size within $worst%" || fail "$name: the fit is off by $worst%"
   "$build/tireplay" replay --platform "cal_$name/lab.xml" --hostfile hosts.txt --trace ti/trace.txt \

@@ -5,7 +5,8 @@
 # calibrate pingpong` on them: OUT/pingpong.txt, OUT/node.txt, OUT/lab.xml (a cluster of the lab's nodes with
 # SMPI's factors between nodes and the loopback's within one, hosts at --speed),
 # OUT/lab.opt (the same factors as replay options, with smpi/test: one unsuccessful MPI_Test there), OUT/calibrate.log
-# (the fit, with its error at every size). Lab options (--nodes, --rate, --bottleneck, --cpu) are lab.sh's.
+# (the fit, with its error at every size), OUT/fit_error (the largest, in percent). Lab options (--nodes, --rate,
+# --bottleneck, --cpu) are lab.sh's.
 # usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]" >&2; exit 2; }
@@ -33,4 +34,8 @@ mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c"
   { cat "$out/calibrate.log" >&2; exit 2; }
 test_cost=$(sed -n 's/^# test //p' "$out/pingpong.txt")
 [ -z "$test_cost" ] || echo "--cfg=smpi/test:$test_cost" >> "$out/lab.opt"
+# The largest "max error" of the fit's tables (network and loopback), in percent.
+awk '/max error/ { on = 1; next } on && NF == 0 { on = 0 } on { for (i = 1; i <= NF; i++)
+       if ($i ~ /%$/) { v = $i + 0; if (v > w) w = v } } END { printf "%.3f\n", w }' "$out/calibrate.log" \
+  > "$out/fit_error"
 cat "$out/calibrate.log"

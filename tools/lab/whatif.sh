@@ -47,8 +47,7 @@ for net in unshaped 1gbit 100mbit 10mbit; do
   [ "$net" = 10mbit ] && largest=1048576
   "$src/tools/lab/calibrate.sh" "$build" "cal_$net" --largest $largest ${rate_of[$net]:+--rate ${rate_of[$net]}} \
     > "cal_$net.log" 2>&1 || { cat "cal_$net.log" >&2; exit 2; }
-  worst=$(awk '/max error/ { on = 1; next } on && NF == 0 { on = 0 } on { for (i = 1; i <= NF; i++)
-            if ($i ~ /%$/) { v = $i + 0; if (v > w) w = v } } END { printf "%.2f", w }' "cal_$net.log")
+  worst=$(cat "cal_$net/fit_error")
   echo "calibrated $net: $(grep -c . "cal_$net/pingpong.txt") sizes, fit within $worst% at every size"
 done
 printf 'node-0\nnode-1\n' > hosts_2x1.txt
