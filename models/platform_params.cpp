@@ -68,19 +68,34 @@ NetworkFactors network_factors_from_config()
   f.latency         = SizeFactors(cfg::get_value<std::string>("smpi/lat-factor"), "smpi/lat-factor");
   f.tcp_gamma_bytes = cfg::get_value<double>("network/TCP-gamma");
   f.crosstraffic    = cfg::get_value<bool>("network/crosstraffic");
-  for (auto* host : sg4::Engine::get_instance()->get_all_hosts()) {
-    const sg4::NetZone* zone = host->get_englobing_zone();
-    const char* lat          = zone->get_property(kLoopbackLatencyFactors);
-    const char* bw           = zone->get_property(kLoopbackBandwidthFactors);
+  std::vector<const sg4::NetZone*> zones{sg4::Engine::get_instance()->get_netzone_root()};
+  for (size_t i = 0; i < zones.size(); i++) {  // every zone, breadth first
+    const sg4::NetZone* zone = zones[i];
+    for (const auto* child : zone->get_children())
+      zones.push_back(child);
+    const char* lat = zone->get_property(kLoopbackLatencyFactors);
+    const char* bw  = zone->get_property(kLoopbackBandwidthFactors);
     if (lat == nullptr && bw == nullptr)
       continue;
     auto named = [&](const char* key) { return "zone '" + zone->get_name() + "': " + key; };
-    f.loopback.emplace(host, LoopbackFactors{bw != nullptr ? SizeFactors(bw, named(kLoopbackBandwidthFactors))
+    f.loopback.emplace(zone, LoopbackFactors{bw != nullptr ? SizeFactors(bw, named(kLoopbackBandwidthFactors))
                                                            : f.bandwidth,
                                              lat != nullptr ? SizeFactors(lat, named(kLoopbackLatencyFactors))
                                                             : f.latency});
   }
   return f;
+}
+
+const SizeFactors& NetworkFactors::latency_between(const sg4::Host* src, const sg4::Host* dst) const
+{
+  auto it = src == dst && !loopback.empty() ? loopback.find(src->get_englobing_zone()) : loopback.end();
+  return it == loopback.end() ? latency : it->second.latency;
+}
+
+const SizeFactors& NetworkFactors::bandwidth_between(const sg4::Host* src, const sg4::Host* dst) const
+{
+  auto it = src == dst && !loopback.empty() ? loopback.find(src->get_englobing_zone()) : loopback.end();
+  return it == loopback.end() ? bandwidth : it->second.bandwidth;
 }
 
 WeightedRoute weighted_route(const sg4::Host& src, const sg4::Host& dst, const NetworkFactors& f)

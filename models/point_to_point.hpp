@@ -12,6 +12,7 @@
 
 namespace simgrid::s4u {
 class Host;
+class NetZone;
 }
 
 namespace tireplay::models {
@@ -59,21 +60,13 @@ struct NetworkFactors {
   SizeFactors latency{kDefaultLatencyFactors, "smpi/lat-factor"};
   double tcp_gamma_bytes = 4194304;  // network/TCP-gamma: a flow's rate is at most gamma / (2 * route latency)
   bool crosstraffic      = true;     // network/crosstraffic: the reverse route carries 5% of the flow (TCP acks)
-  /// Hosts whose zone declares loopback factors (empty: SMPI's factors for every message, as SimGrid).
-  std::map<const simgrid::s4u::Host*, LoopbackFactors> loopback;
+  /// The zones that declare loopback factors (empty: SMPI's factors for every message, as SimGrid).
+  std::map<const simgrid::s4u::NetZone*, LoopbackFactors> loopback;
 
   /// The factors of a message from `src` to `dst`: the loopback ones of src's zone when src == dst and it has
-  /// them, else SMPI's.
-  const SizeFactors& latency_between(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst) const
-  {
-    auto it = src == dst ? loopback.find(src) : loopback.end();
-    return it == loopback.end() ? latency : it->second.latency;
-  }
-  const SizeFactors& bandwidth_between(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst) const
-  {
-    auto it = src == dst ? loopback.find(src) : loopback.end();
-    return it == loopback.end() ? bandwidth : it->second.bandwidth;
-  }
+  /// them, else SMPI's (models/platform_params.cpp).
+  const SizeFactors& latency_between(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst) const;
+  const SizeFactors& bandwidth_between(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst) const;
   /// A copy whose SMPI factors are those between `src` and `dst` (for the models of one route).
   NetworkFactors between(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst) const;
 };
