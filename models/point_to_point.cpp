@@ -28,7 +28,7 @@ uint64_t parse_threshold(const std::string& option, const std::string& chunk, co
   return static_cast<uint64_t>(value);
 }
 
-double parse_value(const std::string& option, const std::string& chunk, const std::string& text)
+double parse_value(const std::string& option, const std::string& chunk, const std::string& text, bool fraction)
 {
   size_t end   = 0;
   double value = -1;
@@ -36,6 +36,11 @@ double parse_value(const std::string& option, const std::string& chunk, const st
     value = std::stod(text, &end);
   } catch (const std::exception&) {
     end = 0;
+  }
+  if (fraction) {
+    if (end == 0 || end != text.size() || !(value >= 0 && value <= 1))
+      bad_chunk(option, chunk, "has no fraction from 0 to 1 after the ':'");
+    return value;
   }
   if (end == 0 || end != text.size() || !std::isfinite(value) || value <= 0)
     bad_chunk(option, chunk, "has no positive factor after the ':'");
@@ -51,7 +56,7 @@ size_t range_of(const PointToPoint& p2p, double bytes)
 
 } // namespace
 
-SizeFactors::SizeFactors(const std::string& spec, const std::string& option)
+SizeFactors::SizeFactors(const std::string& spec, const std::string& option, Values values)
 {
   std::stringstream chunks(spec);
   std::string chunk;
@@ -63,7 +68,8 @@ SizeFactors::SizeFactors(const std::string& spec, const std::string& option)
       bad_chunk(option, chunk, "is not threshold:factor");
     auto next  = chunk.find(':', colon + 1);  // SMPI accepts more values per chunk and uses the first
     uint64_t t = parse_threshold(option, chunk, chunk.substr(0, colon));
-    double v   = parse_value(option, chunk, chunk.substr(colon + 1, next == std::string::npos ? next : next - colon - 1));
+    double v   = parse_value(option, chunk, chunk.substr(colon + 1, next == std::string::npos ? next : next - colon - 1),
+                             values == Values::Fractions);
     steps_.push_back({t, v});
   }
   if (steps_.empty())

@@ -37,8 +37,9 @@ public:
     uint64_t threshold;  // bytes of payload (message + envelope)
     double value;
   };
+  enum class Values { Positive, Fractions };  // factors, or fractions from 0 to 1 (tireplay/both-ways-factor)
   /// Throws std::invalid_argument naming `option` (the --cfg key) on a malformed spec.
-  explicit SizeFactors(const std::string& spec, const std::string& option = "factor");
+  explicit SizeFactors(const std::string& spec, const std::string& option = "factor", Values values = Values::Positive);
   double at(double payload_bytes) const;
   /// Sorted by threshold.
   const std::vector<Step>& steps() const { return steps_; }

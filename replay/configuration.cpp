@@ -89,7 +89,8 @@ const char* const kCollectiveOps[] = {"allgather",  "allgatherv", "allreduce", "
 // The SMPI keys the replay's MPI layer reads (SmpiConfig::apply).
 const char* const kSmpiKeys[] = {"smpi/send-is-detached-thresh", "smpi/async-small-thresh", "smpi/test",
                                  "smpi/grow-injected-times",     "smpi/simulate-computation",
-                                 "smpi/finalization-barrier",    "smpi/init", "smpi/os", "smpi/ois", "smpi/or"};
+                                 "smpi/finalization-barrier",    "smpi/init", "smpi/os", "smpi/ois", "smpi/or",
+                                 "tireplay/both-ways-factor"};
 
 [[noreturn]] void refuse(const std::string& pair, const std::string& why)
 {
@@ -246,6 +247,9 @@ Configuration parse_configuration(const std::vector<std::string>& pairs)
       if (rule != std::end(kRules))
         check_rule(*rule, pair, value);
       cfg.simgrid.push_back(pair);
+    } else if (key.rfind("tireplay/", 0) == 0) {
+      if (!cfg.smpi.apply(key, value))
+        refuse(pair, "unknown tireplay option '" + key + "'" + suggestion(key));
     } else if (key.rfind("tracing", 0) == 0) {
       refuse(pair, "SimGrid's tracing does not apply to a replay: tireplay writes timelines with --paje, "
                    "--otf2-out and --events-csv");
@@ -253,7 +257,7 @@ Configuration parse_configuration(const std::vector<std::string>& pairs)
       std::string hint = suggestion(key);
       refuse(pair, "'" + key + "' is not an option tireplay uses" +
                        (hint.empty() ? std::string(" (smpi/..., network/..., cpu/..., host/..., surf/..., "
-                                                   "maxmin/..., bmf/..., contexts/...)")
+                                                   "maxmin/..., bmf/..., contexts/..., tireplay/...)")
                                      : hint));
     }
   }

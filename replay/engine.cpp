@@ -13,6 +13,7 @@
 #include "src/trace/interruption.hpp"
 #include "src/trace/trace_source.hpp"
 
+#include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -193,6 +194,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
       replay->p2p.files[r]         = rank.reader->file();
       replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
       replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
+      replay->p2p.host_ids.push_back(static_cast<int>(hosts[r]->get_netpoint()->id()));
     }
   if (np <= RankReader::kKeepOpenRanks)
     for (auto& inputs : job_inputs)

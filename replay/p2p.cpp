@@ -105,7 +105,29 @@ void P2PWorld::start_transfer(Request* send)
   Transfer* t    = transport->new_transfer();
   t->refs        = 1;
   send->transfer = t;  // visible before the engine may let other ranks run (they must not start another)
-  transport->start(t, send->src, send->dst, static_cast<double>(send->bytes + kEnvelopeBytes));
+  double payload = static_cast<double>(send->bytes + kEnvelopeBytes);
+  transport->start(t, send->src, send->dst, payload);
+  if (!config.both_ways.empty() && host_ids[static_cast<size_t>(send->src)] != host_ids[static_cast<size_t>(send->dst)])
+    if (double back = config.both_ways_fraction(payload) * payload; back > 0)
+      start_echo(send, back);
+}
+
+void P2PWorld::start_echo(const Request* send, double bytes)
+{
+  if (echoes_.size() >= sweep_at_) {  // let go of the finished ones: memory follows the echoes in flight
+    auto done = std::remove_if(echoes_.begin(), echoes_.end(), [this](Transfer* t) {
+      if (!transport->finished(t))
+        return false;
+      drop(t);
+      return true;
+    });
+    echoes_.erase(done, echoes_.end());
+    sweep_at_ = std::max<size_t>(64, 2 * echoes_.size());
+  }
+  Transfer* t = transport->new_transfer();
+  t->refs     = 1;
+  echoes_.push_back(t);
+  transport->start(t, send->dst, send->src, bytes);
 }
 
 void P2PWorld::wake(Request* r)

@@ -52,6 +52,7 @@ struct P2PWorld {
   std::vector<double> speed_factors;         // per world rank: flops execute as flops / factor (models/host_speed.hpp)
   std::vector<std::string> files;            // per world rank: its trace file, for messages
   std::vector<uint64_t> lines;               // per world rank: the line of the action it replays
+  std::vector<int> host_ids;                 // per world rank: its host, numbered (tireplay/both-ways-factor)
   uint64_t next_seq = 0;
   int test_sleep_factor = 1;  // SMPI's `static int nsleeps` in Request::test: shared by every rank
 
@@ -103,6 +104,11 @@ private:
   double receive_overhead(const Request* r) const;
   void drop(Transfer* t);
   void start_transfer(Request* send);
+  /// tireplay/both-ways-factor: `bytes` moved back for a message, a transfer nobody waits for.
+  void start_echo(const Request* send, double bytes);
+
+  std::vector<Transfer*> echoes_;  // in flight or finished, let go of by the sweep in start_echo
+  size_t sweep_at_ = 64;
 
   std::vector<Inbox> inboxes_;  // by destination world rank
   Pool<Request> requests_;

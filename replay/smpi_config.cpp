@@ -1,5 +1,7 @@
 #include "replay/smpi_config.hpp"
 
+#include "models/point_to_point.hpp"
+
 #include <simgrid/s4u/Host.hpp>
 
 #include <algorithm>
@@ -15,6 +17,16 @@ namespace {
 [[noreturn]] void bad(const std::string& key, const std::string& s, const char* what)
 {
   throw std::invalid_argument("--cfg " + key + ": '" + s + "' is not " + what);
+}
+
+/// tireplay/both-ways-factor's steps, sorted: SMPI's factor syntax, fractions from 0 to 1.
+std::vector<std::pair<uint64_t, double>> both_ways_steps(const std::string& key, const std::string& value)
+{
+  std::vector<std::pair<uint64_t, double>> steps;
+  const models::SizeFactors factors(value, key, models::SizeFactors::Values::Fractions);
+  for (const auto& step : factors.steps())
+    steps.emplace_back(step.threshold, step.value);
+  return steps;
 }
 
 int to_count(const std::string& key, const std::string& s)
@@ -100,6 +112,17 @@ double PiecewiseOverhead::at(size_t bytes) const
   return current;
 }
 
+double SmpiConfig::both_ways_fraction(double payload) const
+{
+  double fraction = 0;
+  for (const auto& [threshold, value] : both_ways) {
+    if (payload <= static_cast<double>(threshold))
+      break;
+    fraction = value;
+  }
+  return fraction;
+}
+
 bool SmpiConfig::apply(const std::string& key, const std::string& value)
 {
   if (key == "smpi/send-is-detached-thresh")
@@ -122,6 +145,8 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     isend_overhead = (PiecewiseOverhead(value, key), value);
   else if (key == "smpi/or")
     receive_overhead = (PiecewiseOverhead(value, key), value);
+  else if (key == "tireplay/both-ways-factor")
+    both_ways = both_ways_steps(key, value);
   else
     return false;
   return true;

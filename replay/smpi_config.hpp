@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,15 @@ struct SmpiConfig {
   std::string send_overhead    = "0:0:0:0:0";  // smpi/os
   std::string isend_overhead   = "0:0:0:0:0";  // smpi/ois
   std::string receive_overhead = "0:0:0:0:0";  // smpi/or
+  // tireplay/both-ways-factor (tireplay's, not SMPI's): "threshold:fraction;..." as smpi/bw-factor reads its
+  // thresholds (payload bytes); a message between two hosts also moves that fraction of its bytes back, from its
+  // start, so that two crossing messages share each way (Open MPI's TCP rendezvous: back-to-back exchanges run
+  // at half the rate each way). Payloads up to the smallest threshold move nothing back; empty: off.
+  // docs/calibration.md, "Both ways".
+  std::vector<std::pair<uint64_t, double>> both_ways;
+
+  /// The fraction of a message of `payload` bytes (envelope included) that tireplay/both-ways-factor moves back.
+  double both_ways_fraction(double payload) const;
 
   /// Applies `key:value` if it is an smpi/ option. Returns false if the key is not one of these. Throws
   /// std::invalid_argument on a bad value; the configuration is then unchanged.

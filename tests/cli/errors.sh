@@ -70,6 +70,8 @@ expect bad_limit 2 "tireplay replay: --limit: -1 is out of range (K >= 1; leave 
 expect predict_bad_flops 2 "tireplay predict: --flops must be a finite number >= 0
 (see tireplay predict --help)" -- predict --op reduce --bytes 8 --np 4 --platform platform.xml --flops -1
 expect bad_cfg 2 "tireplay replay: --cfg smpi/test: 'soon' is not a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)" -- $(replay) --trace t_two.txt --cfg smpi/test:soon
+expect bad_both_ways 2 "tireplay replay: --cfg tireplay/both-ways-factor: chunk '65552:1.5' has no fraction from 0 to 1 after the ':'" -- $(replay) --trace t_two.txt --cfg 'tireplay/both-ways-factor:65552:1.5'
+expect unknown_tireplay_cfg 2 "tireplay replay: --cfg tireplay/both-way-factor:65552:1: unknown tireplay option 'tireplay/both-way-factor' (did you mean 'tireplay/both-ways-factor'?)" -- $(replay) --trace t_two.txt --cfg tireplay/both-way-factor:65552:1
 expect no_trace 2 "tireplay replay: give the trace to replay: --trace TRACE, or --jobs-file FILE
 (see tireplay replay --help)" -- $(replay)
 expect no_such_trace 2 "nothing.txt: no such trace file or directory" -- $(replay) --trace nothing.txt

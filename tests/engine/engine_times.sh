@@ -115,6 +115,23 @@ check paper_format 0.01100016 one_link.xml -- "p0 send p1 1000000" "p1 recv p0 1
 # A receive from any source takes the message posted first (rank 2's, at 0), the second one rank 0's (at 1 s).
 check any_source 1.00101016 private_links.xml -- "0 compute 1e9" "0 send 1 0 1000" "2 send 1 0 1000" \
   "1 recv -333 0 1000" "1 recv -1 0 1000" "3 init"
+# tireplay/both-ways-factor (a message between two hosts also moves a fraction of its bytes back), on a
+# full-duplex link: an exchange of 1e6 bytes each way takes T(1e6) without it; with the whole message moved back,
+# each way carries two at once: 0.001 + 2 x 1000016 / 1e8; with half of it, B/2 until the half is back, then B:
+# 0.001 + 1.5 x 1000016 / 1e8. A message alone sees its echo on the other way only: T(1e6). Messages up to the
+# threshold (payload 1016 <= 65552) move nothing back: T(1000).
+exchange=("0 isend 1 0 1000000" "0 irecv 1 0 1000000" "0 waitall" "1 isend 0 0 1000000" "1 irecv 0 0 1000000" "1 waitall")
+check exchange 0.01100016 duplex_link.xml -- "${exchange[@]}"
+check exchange_both_ways 0.02100032 duplex_link.xml --cfg 'tireplay/both-ways-factor:0:0;65552:1' -- "${exchange[@]}"
+check exchange_half_back 0.01600024 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:0.5' -- "${exchange[@]}"
+check one_way_both_ways 0.01100016 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' -- \
+  "0 send 1 0 1000000" "1 recv 0 0 1000000"
+check small_exchange_both_ways 0.00101016 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' -- \
+  "0 isend 1 0 1000" "0 irecv 1 0 1000" "0 waitall" "1 isend 0 0 1000" "1 irecv 0 0 1000" "1 waitall"
+# Two ranks of one host: nothing moves back (the loopback, SimGrid's 10 GB/s and no latency): 1000016 / 1e10.
+printf 'h0\nh0\n' > "$scratch/one_host.txt"
+check exchange_one_host_both_ways 0.0001000016 duplex_link.xml --hostfile "$scratch/one_host.txt" \
+  --cfg 'tireplay/both-ways-factor:65552:1' -- "${exchange[@]}"
 
 # Determinism: the same inputs give the same JSON summary, bit for bit, but for the wall time.
 for run in 1 2; do

@@ -2,7 +2,10 @@
 // LARGEST (the argument, default 4 MiB), the median round trip of 7 batches, printed as `SIZE SECONDS` lines, the
 // table `tireplay calibrate pingpong` reads; then the cost of one unsuccessful MPI_Test (a receive nobody matches),
 // as a comment line `# test SECONDS` (smpi/test). A batch is as many round trips as take about 20 ms (from one
-// untimed round trip, 1 to 200), so that a slow network's large sizes take seconds, not hours.
+// untimed round trip, 1 to 200), so that a slow network's large sizes take seconds, not hours. Then the same sizes
+// exchanged (both ranks in MPI_Sendrecv at once), as comment lines `# exchange SIZE SECONDS`: where an exchange
+// takes twice a one-way message, the transport does not carry both ways at once (`tireplay calibrate pingpong`
+// turns that into tireplay/both-ways-above).
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +14,13 @@ static int by_value(const void* a, const void* b)
 {
   double x = *(const double*)a, y = *(const double*)b;
   return (x > y) - (x < y);
+}
+
+static void exchange(int rank, char* buffer, int size)
+{
+  if (rank < 2)
+    MPI_Sendrecv(buffer, size, MPI_BYTE, 1 - rank, 1, buffer + size, size, MPI_BYTE, 1 - rank, 1, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
 }
 
 static void round_trip(int rank, char* buffer, int size)
@@ -22,6 +32,27 @@ static void round_trip(int rank, char* buffer, int size)
     MPI_Recv(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Send(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
   }
+}
+
+// The median of 7 batches of `step` (seconds per step), a batch taking about 20 ms.
+static double timed(void (*step)(int, char*, int), int rank, char* buffer, int size)
+{
+  double once = MPI_Wtime();  // one untimed step, which also sets up the protocol for this size
+  step(rank, buffer, size);
+  once           = MPI_Wtime() - once;
+  int iterations = once > 0 ? (int)(0.02 / once) : 200;
+  iterations     = iterations < 1 ? 1 : iterations > 200 ? 200 : iterations;
+  MPI_Bcast(&iterations, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  double batches[7];
+  for (int b = 0; b < 7; b++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double start = MPI_Wtime();
+    for (int i = 0; i < iterations; i++)
+      step(rank, buffer, size);
+    batches[b] = (MPI_Wtime() - start) / iterations;
+  }
+  qsort(batches, 7, sizeof batches[0], by_value);
+  return batches[3];
 }
 
 int main(int argc, char** argv)
@@ -36,27 +67,18 @@ int main(int argc, char** argv)
     MPI_Abort(MPI_COMM_WORLD, 2);
     return 2;
   }
-  char* buffer = calloc((size_t)largest, 1);
+  char* buffer = calloc(2 * (size_t)largest, 1);
   if (rank == 0)
     printf("# bytes round_trip_seconds (tools/accuracy/pingpong.c)\n");
   for (int size = 1; size <= largest; size *= 2) {
-    double once = MPI_Wtime();  // one untimed round trip, which also sets up the protocol for this size
-    round_trip(rank, buffer, size);
-    once           = MPI_Wtime() - once;
-    int iterations = once > 0 ? (int)(0.02 / once) : 200;
-    iterations     = iterations < 1 ? 1 : iterations > 200 ? 200 : iterations;
-    MPI_Bcast(&iterations, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    double batches[7];
-    for (int b = 0; b < 7; b++) {
-      MPI_Barrier(MPI_COMM_WORLD);
-      double start = MPI_Wtime();
-      for (int i = 0; i < iterations; i++)
-        round_trip(rank, buffer, size);
-      batches[b] = (MPI_Wtime() - start) / iterations;
-    }
-    qsort(batches, 7, sizeof batches[0], by_value);
+    double median = timed(round_trip, rank, buffer, size);
     if (rank == 0)
-      printf("%d %.9e\n", size, batches[3]);
+      printf("%d %.9e\n", size, median);
+  }
+  for (int size = 1; size <= largest; size *= 2) {
+    double median = timed(exchange, rank, buffer, size);
+    if (rank == 0)
+      printf("# exchange %d %.9e\n", size, median);
   }
   if (rank == 0) {
     MPI_Request request;
