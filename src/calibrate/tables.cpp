@@ -152,6 +152,22 @@ std::vector<models::PingPongPoint> read_pingpong_table(const std::string& path)
   return table;
 }
 
+std::vector<models::PingPongPoint> read_exchange_table(const std::string& path)
+{
+  TableReader in(path, "exchange table", "SIZE TIME");
+  std::vector<models::PingPongPoint> table;
+  while (in.next()) {
+    in.expect_fields(2);
+    models::PingPongPoint p;
+    p.bytes              = in.whole(0, "size", 0, kMaxBytes, "a whole number of bytes");
+    p.round_trip_seconds = in.quantity(1, "time", models::kTimeUnits, kTimeExpected);
+    if (!(p.round_trip_seconds > 0))
+      in.fail("an exchange takes time: the time must be positive");
+    table.push_back(p);
+  }
+  return table;
+}
+
 std::vector<models::AlltoallPoint> read_alltoall_table(const std::string& path)
 {
   TableReader in(path, "all-to-all table", "PROCESSES SIZE TIME");

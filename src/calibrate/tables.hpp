@@ -16,6 +16,10 @@ namespace tireplay::calibrate {
 /// output lines "count= SIZE SIZE TIME_US ..." (the Pingpong_Send_Recv result: the fourth field, microseconds).
 std::vector<models::PingPongPoint> read_pingpong_table(const std::string& path);
 
+/// An exchange table: "SIZE TIME" lines (bytes each way, the time of one exchange: two ranks each sending SIZE
+/// bytes to the other at once, back to back; tools/accuracy/pingpong.c). `round_trip_seconds` holds that time.
+std::vector<models::PingPongPoint> read_exchange_table(const std::string& path);
+
 /// An all-to-all table: "PROCESSES SIZE TIME" lines (n >= 2, bytes per destination, completion time).
 std::vector<models::AlltoallPoint> read_alltoall_table(const std::string& path);
 

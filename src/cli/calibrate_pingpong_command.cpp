@@ -145,6 +145,50 @@ std::vector<models::SegmentFit> read_loopback(const std::string& loopback_table,
   return loopback_fit;
 }
 
+/// tireplay/both-ways-factor from an exchange table and the ping-pong table of the same pair: at each size, the
+/// share of a message that also moves back is what makes an exchange take (1 + share) times one way (half the
+/// round trip), from 0 (both ways at once) to 1 (one way at a time). The value of a size covers the payloads
+/// above the size below it. With `eager` > 0, messages below `eager` bytes move nothing back (the MPI's eager
+/// protocol: the lab's exchanges of such messages are slower than its ping-pongs only by its token bucket).
+std::string both_ways_option(const std::string& exchange_table, const std::string& pingpong_table,
+                             const std::vector<models::PingPongPoint>& pingpong, uint64_t eager)
+{
+  std::vector<models::PingPongPoint> exchanges = calibrate::read_exchange_table(exchange_table);
+  std::sort(exchanges.begin(), exchanges.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
+  std::printf("\nExchanges (%s, against one way = half the round trip of %s):\n%10s %12s %12s %7s %7s\n",
+              exchange_table.c_str(), pingpong_table.c_str(), "bytes", "one way", "exchange", "ratio", "back");
+  std::ostringstream spec;
+  double below = -1;
+  if (eager > 0)
+    spec << "0:0";
+  for (const auto& x : exchanges) {
+    auto same = std::find_if(pingpong.begin(), pingpong.end(), [&x](const auto& p) { return p.bytes == x.bytes; });
+    if (same == pingpong.end())
+      throw InputError(exchange_table + ": size " + std::to_string(static_cast<uint64_t>(x.bytes)) +
+                       " is not in the ping-pong table " + pingpong_table + " (an exchange is compared with one way "
+                       "at the same size)");
+    if (x.bytes == below)
+      throw InputError(exchange_table + ": size " + std::to_string(static_cast<uint64_t>(x.bytes)) + " twice");
+    double one_way = same->round_trip_seconds / 2, ratio = x.round_trip_seconds / one_way;
+    double back    = std::clamp(ratio - 1, 0.0, 1.0);
+    bool counted   = x.bytes >= static_cast<double>(eager);
+    char shown[16] = "eager";
+    if (counted)
+      std::snprintf(shown, sizeof shown, "%.2f", back);
+    std::printf("%10.0f %12s %12s %7.2f %7s\n", x.bytes, microseconds(one_way).c_str(),
+                microseconds(x.round_trip_seconds).c_str(), ratio, shown);
+    if (counted) {
+      uint64_t from = below < static_cast<double>(eager) ? (eager > 0 ? eager - 1 + 16 : 0)
+                                                          : static_cast<uint64_t>(below) + 16;
+      spec << (spec.tellp() > 0 ? ";" : "") << from << ":" << back;
+    }
+    below = x.bytes;
+  }
+  if (exchanges.empty())
+    throw InputError(exchange_table + ": no exchange in the table");
+  return "--cfg=tireplay/both-ways-factor:" + spec.str();
+}
+
 } // namespace
 
 // ---- tireplay calibrate pingpong ----
@@ -155,7 +199,8 @@ int pingpong(int argc, char** argv)
   std::string bandwidth_text, speed_text = "1Gf", prefix = "node-", platform_out, options_out;
   int hosts = 16, switches = 0;
   bool no_factors = false;
-  std::string loopback_table;
+  std::string loopback_table, exchange_table;
+  uint64_t eager_limit = 0;
   SegmentOptions segments;
   po::options_description desc(
       "usage: tireplay calibrate pingpong TABLE [LEVEL2_TABLE ...] [--bandwidth B] [--speed S] [--hosts N]\n"
@@ -183,7 +228,12 @@ int pingpong(int argc, char** argv)
       ("options-out", po::value(&options_out), "write the replay options (--cfg=...) here, one per line")
       ("no-factors", po::bool_switch(&no_factors), "the links only: no SMPI factors")
       ("loopback", po::value(&loopback_table), "a ping-pong table of two ranks on one host (shared memory): the "
-                                               "hosts' loopback and its own factors, for messages within a host");
+                                               "hosts' loopback and its own factors, for messages within a host")
+      ("exchange", po::value(&exchange_table), "a table of exchanges between the same two hosts ('SIZE TIME': both "
+                                               "send SIZE bytes at once, back to back): where they take longer "
+                                               "than one way, the replay option tireplay/both-ways-factor")
+      ("eager-limit", po::value(&eager_limit), "with --exchange: messages below this many bytes move nothing back "
+                                               "(the MPI's eager protocol; Open MPI's TCP: btl_tcp_eager_limit)");
   segments.add_to(desc);
   po::positional_options_description positional;
   positional.add("pingpong", -1);
@@ -275,6 +325,8 @@ int pingpong(int argc, char** argv)
       std::printf("\nPlatform: %s (%d switches of %d hosts, %s0 .. %s%d, joined by a second level%s)\n",
                   platform_out.c_str(), switches, hosts, prefix.c_str(), prefix.c_str(), switches * hosts - 1,
                   no_factors ? "" : ", the factors in its <config>");
+    if (!exchange_table.empty())
+      options.push_back(both_ways_option(exchange_table, tables[0], links.levels[0], eager_limit));
     if (!options.empty())
       print_replay_options(options, options_out);
     return kExitOk;

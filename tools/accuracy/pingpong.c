@@ -1,11 +1,14 @@
 // Ping-pong between ranks 0 and 1 (tools/accuracy/measure.sh, tools/lab/calibrate.sh): for each size from 1 byte to
-// LARGEST (the argument, default 4 MiB), the median round trip of 7 batches, printed as `SIZE SECONDS` lines, the
+// LARGEST (the argument, default 4 MiB; powers of two, and quarters between 32 KiB and 256 KiB, where MPIs switch
+// from eager to rendezvous), the median round trip of 7 batches, printed as `SIZE SECONDS` lines, the
 // table `tireplay calibrate pingpong` reads; then the cost of one unsuccessful MPI_Test (a receive nobody matches),
 // as a comment line `# test SECONDS` (smpi/test). A batch is as many round trips as take about 20 ms (from one
 // untimed round trip, 1 to 200), so that a slow network's large sizes take seconds, not hours. Then the same sizes
-// exchanged (both ranks in MPI_Sendrecv at once), as comment lines `# exchange SIZE SECONDS`: where an exchange
-// takes twice a one-way message, the transport does not carry both ways at once (`tireplay calibrate pingpong`
-// turns that into tireplay/both-ways-above).
+// exchanged (both ranks in MPI_Sendrecv at once, back to back: each batch after one untimed exchange, at least 2
+// timed), as comment lines `# exchange SIZE SECONDS`: where an exchange takes twice a one-way message, the
+// transport does not carry both ways at once (`tireplay calibrate pingpong --exchange`: tireplay/both-ways-factor).
+// The first exchange after a pause may run both ways at once where the next ones do not (Open MPI's TCP
+// rendezvous): the steady state is what a halo exchange loop sees.
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,18 +37,21 @@ static void round_trip(int rank, char* buffer, int size)
   }
 }
 
-// The median of 7 batches of `step` (seconds per step), a batch taking about 20 ms.
-static double timed(void (*step)(int, char*, int), int rank, char* buffer, int size)
+// The median of 7 batches of `step` (seconds per step), a batch taking about 20 ms and at least `least` steps,
+// after `warm` untimed ones.
+static double timed(void (*step)(int, char*, int), int rank, char* buffer, int size, int least, int warm)
 {
   double once = MPI_Wtime();  // one untimed step, which also sets up the protocol for this size
   step(rank, buffer, size);
   once           = MPI_Wtime() - once;
   int iterations = once > 0 ? (int)(0.02 / once) : 200;
-  iterations     = iterations < 1 ? 1 : iterations > 200 ? 200 : iterations;
+  iterations     = iterations < least ? least : iterations > 200 ? 200 : iterations;
   MPI_Bcast(&iterations, 1, MPI_INT, 0, MPI_COMM_WORLD);
   double batches[7];
   for (int b = 0; b < 7; b++) {
     MPI_Barrier(MPI_COMM_WORLD);
+    for (int i = 0; i < warm; i++)
+      step(rank, buffer, size);
     double start = MPI_Wtime();
     for (int i = 0; i < iterations; i++)
       step(rank, buffer, size);
@@ -70,15 +76,21 @@ int main(int argc, char** argv)
   char* buffer = calloc(2 * (size_t)largest, 1);
   if (rank == 0)
     printf("# bytes round_trip_seconds (tools/accuracy/pingpong.c)\n");
+  int sizes[64], count = 0;
   for (int size = 1; size <= largest; size *= 2) {
-    double median = timed(round_trip, rank, buffer, size);
-    if (rank == 0)
-      printf("%d %.9e\n", size, median);
+    sizes[count++] = size;
+    for (int quarter = 5; size >= 32768 && size < 262144 && quarter < 8 && size / 4 * quarter <= largest; quarter++)
+      sizes[count++] = size / 4 * quarter;
   }
-  for (int size = 1; size <= largest; size *= 2) {
-    double median = timed(exchange, rank, buffer, size);
+  for (int i = 0; i < count; i++) {
+    double median = timed(round_trip, rank, buffer, sizes[i], 1, 0);
     if (rank == 0)
-      printf("# exchange %d %.9e\n", size, median);
+      printf("%d %.9e\n", sizes[i], median);
+  }
+  for (int i = 0; i < count; i++) {
+    double median = timed(exchange, rank, buffer, sizes[i], 2, 1);
+    if (rank == 0)
+      printf("# exchange %d %.9e\n", sizes[i], median);
   }
   if (rank == 0) {
     MPI_Request request;

@@ -2,9 +2,10 @@
 # Calibrates a platform of the lab as a user calibrates a cluster (docs/lab.md): an Open MPI ping-pong between
 # nodes 1 and 2 (tools/accuracy/pingpong.c, one rank per node, TCP) and one between two ranks of node 1 (shared
 # memory, the two sharing the node's core as the lab's 2-rank nodes do, mpi_yield_when_idle), then `tireplay
-# calibrate pingpong` on them: OUT/pingpong.txt, OUT/node.txt, OUT/lab.xml (a cluster of the lab's nodes with
-# SMPI's factors between nodes and the loopback's within one, hosts at --speed),
-# OUT/lab.opt (the same factors as replay options, with smpi/test: one unsuccessful MPI_Test there), OUT/calibrate.log
+# calibrate pingpong` on them: OUT/pingpong.txt, OUT/exchange.txt (the same sizes exchanged between the nodes, back to
+# back), OUT/node.txt, OUT/lab.xml (a cluster of the lab's nodes with SMPI's factors between nodes and the
+# loopback's within one, hosts at --speed), OUT/lab.opt (the same factors as replay options, tireplay/both-ways-factor
+# from the exchanges above Open MPI's TCP eager limit, and smpi/test: one unsuccessful MPI_Test), OUT/calibrate.log
 # (the fit, with its error at every size), OUT/fit_error (the largest, in percent). Lab options (--nodes, --rate,
 # --bottleneck, --cpu) are lab.sh's.
 # usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]
@@ -29,7 +30,11 @@ mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c"
 "$src/tools/lab/lab.sh" run --nodes 1 --ranks-per-node 2 -- bash -c \
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --mca mpi_yield_when_idle 1 '$out/pingpong' $largest" \
   > "$out/node.txt"
+sed -n 's/^# exchange //p' "$out/pingpong.txt" > "$out/exchange.txt"
+# Open MPI's TCP transport sends messages of its eager limit (header included) or more by rendezvous
+eager=$(ompi_info --param btl tcp --level 9 --parsable 2> /dev/null | sed -n 's/^mca:btl:tcp:param:btl_tcp_eager_limit:value://p')
 "$build/tireplay" calibrate pingpong "$out/pingpong.txt" --loopback "$out/node.txt" --speed "$speed" --hosts "$nodes" \
+  --exchange "$out/exchange.txt" --eager-limit "${eager:-65536}" \
   --platform-out "$out/lab.xml" --options-out "$out/lab.opt" > "$out/calibrate.log" 2>&1 ||
   { cat "$out/calibrate.log" >&2; exit 2; }
 test_cost=$(sed -n 's/^# test //p' "$out/pingpong.txt")
