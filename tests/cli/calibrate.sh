@@ -112,6 +112,19 @@ got=$("$tireplay" replay --platform loop_bad.xml --trace pair.txt -q 2>&1); rc=$
 check "loopback: a malformed loopback factor names the zone and property (exit 2)" \
   test "$rc:${got%%:*}" = "2:loop_bad.xml" -a -n "$(echo "$got" | grep "zone 'calibrated': tireplay/loopback-bw-factor")"
 
+# ---- exchanges: tireplay/both-ways-factor, (exchange / one way) - 1 per size, nothing below the eager limit ----
+# One way is half the round trip: exchanges of 32768 at one way (0), 65536 at 1.5 x (0.5), 131072 and up at 2 x (1);
+# 1024 at 2 x, but below --eager-limit 65536 (0).
+awk '$1 == 1024 || $1 == 32768 || $1 >= 65536 && $1 <= 1048576 { f = $1 >= 131072 || $1 == 1024 ? 1 : $1 == 65536 ? 0.75 : 0.5;
+                                                  printf "%d %.9e\n", $1, f * $2 }' smpi.txt > exchange.txt
+"$tireplay" calibrate pingpong smpi.txt --exchange exchange.txt --eager-limit 65536 --bandwidth 125MBps \
+  --max-error 1e-3 --options-out exchange.opt > exchange.out 2>&1
+check "exchanges: the fraction moved back per size, none below the eager limit" \
+  test "$(sed -n 3p exchange.opt)" = "--cfg=tireplay/both-ways-factor:0:0;65551:0.5;65552:1;131088:1;262160:1;524304:1"
+"$tireplay" calibrate pingpong smpi.txt --exchange exchange.txt --bandwidth 125MBps --max-error 1e-3 \
+  --options-out exchange_all.opt > /dev/null 2>&1
+check "exchanges: without --eager-limit, every size" \
+  test "$(sed -n 3p exchange_all.opt)" = "--cfg=tireplay/both-ways-factor:0:1;1040:0;32784:0.5;65552:1;131088:1;262160:1;524304:1"
 # ---- contention: the Gigabit Ethernet signature, against the model that consumes it ----
 "$tireplay" calibrate pingpong flat.txt --hosts 64 --platform-out cluster64.xml > /dev/null 2>&1
 {
@@ -208,6 +221,9 @@ expect "a segment of one size" "smpi.txt: segment 1 (sizes up to 0 bytes) holds 
   calibrate factors --pingpong smpi.txt --platform truth.xml --boundaries 0
 expect "unknown route host" "truth.xml: no host 'node-9' (--route)" \
   calibrate factors --pingpong smpi.txt --platform truth.xml --route node-0,node-9
+printf '1000 1ms\n' > odd_exchange.txt
+expect "an exchange size the ping-pong lacks" "odd_exchange.txt: size 1000 is not in the ping-pong table smpi.txt (an exchange is compared with one way at the same size)" \
+  calibrate pingpong smpi.txt --exchange odd_exchange.txt --bandwidth 125MBps
 expect "bad bandwidth" "tireplay calibrate pingpong: --bandwidth: '1 Gbit' is not a rate (bytes/s, or with Bps, kBps, MBps, GBps, bps, kbps, Mbps, Gbps)
 (see tireplay calibrate pingpong --help)" calibrate pingpong flat.txt --bandwidth "1 Gbit"
 [ "$failures" -eq 0 ]
