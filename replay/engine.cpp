@@ -194,7 +194,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
       replay->p2p.files[r]         = rank.reader->file();
       replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
       replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
-      replay->p2p.host_ids.push_back(static_cast<int>(hosts[r]->get_netpoint()->id()));
+      replay->p2p.host_ids[r]      = static_cast<int>(hosts[r]->get_netpoint()->id());
     }
   if (np <= RankReader::kKeepOpenRanks)
     for (auto& inputs : job_inputs)

@@ -62,7 +62,7 @@ void RequestQueue::remove(Request* r)
 }
 
 P2PWorld::P2PWorld(int world_size)
-    : speed_factors(world_size, 1.0), files(world_size), lines(world_size),
+    : speed_factors(world_size, 1.0), files(world_size), lines(world_size), host_ids(world_size, 0),
       inboxes_(world_size)
 {
 }

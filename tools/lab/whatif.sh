@@ -16,7 +16,7 @@ build=$(realpath "$1") work=$2
 shift 2
 src=$(cd "$(dirname "$0")/../.." && pwd)
 apps=("$@")
-[ ${#apps[@]} -gt 0 ] || apps=(stencil lammps gerris)
+[ ${#apps[@]} -gt 0 ] || apps=(stencil lammps gerris mumps)
 lab=$src/tools/lab/lab.sh
 [ "$(id -u)" -eq 0 ] || { echo "whatif: needs root (the lab makes network namespaces)" >&2; exit 2; }
 rm -rf "$work" && mkdir -p "$work" && work=$(realpath "$work") && cd "$work"
