@@ -115,6 +115,7 @@ void P2PWorld::start_transfer(Request* send)
 void P2PWorld::start_echo(const Request* send, double bytes)
 {
   if (echoes_.size() >= sweep_at_) {  // let go of the finished ones: memory follows the echoes in flight
+    // (finished() makes no simcall: no other rank runs during the sweep)
     auto done = std::remove_if(echoes_.begin(), echoes_.end(), [this](Transfer* t) {
       if (!transport->finished(t))
         return false;

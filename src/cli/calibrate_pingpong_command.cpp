@@ -145,16 +145,50 @@ std::vector<models::SegmentFit> read_loopback(const std::string& loopback_table,
   return loopback_fit;
 }
 
+/// The exchange table, checked against the ping-pong table of the same pair before anything is written.
+std::vector<models::PingPongPoint> read_exchanges(const std::string& exchange_table, const std::string& pingpong_table,
+                                                  const std::vector<models::PingPongPoint>& pingpong)
+{
+  std::vector<models::PingPongPoint> exchanges = calibrate::read_exchange_table(exchange_table);
+  if (exchanges.empty())
+    throw InputError(exchange_table + ": no exchange in the table");
+  for (const auto& x : exchanges)
+    if (std::none_of(pingpong.begin(), pingpong.end(), [&x](const auto& p) { return p.bytes == x.bytes; }))
+      throw InputError(exchange_table + ": size " + std::to_string(static_cast<uint64_t>(x.bytes)) +
+                       " is not in the ping-pong table " + pingpong_table + " (an exchange is compared with one way "
+                       "at the same size)");
+  std::sort(exchanges.begin(), exchanges.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
+  for (size_t i = 1; i < exchanges.size(); i++)
+    if (exchanges[i].bytes == exchanges[i - 1].bytes)
+      throw InputError(exchange_table + ": size " + std::to_string(static_cast<uint64_t>(exchanges[i].bytes)) +
+                       " twice");
+  return exchanges;
+}
+
+/// --eager-limit: a whole number of bytes, 0 (every size counts) to 2^40.
+uint64_t eager_bytes(const std::string& text)
+{
+  size_t end      = 0;
+  long long value = -1;
+  try {
+    value = std::stoll(text, &end);
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  if (end == 0 || end != text.size() || value < 0 || value > (1LL << 40))
+    throw po::error("--eager-limit: '" + text + "' is not a whole number of bytes (0 to 2^40)");
+  return static_cast<uint64_t>(value);
+}
+
 /// tireplay/both-ways-factor from an exchange table and the ping-pong table of the same pair: at each size, the
 /// share of a message that also moves back is what makes an exchange take (1 + share) times one way (half the
 /// round trip), from 0 (both ways at once) to 1 (one way at a time). The value of a size covers the payloads
 /// above the size below it. With `eager` > 0, messages below `eager` bytes move nothing back (the MPI's eager
 /// protocol: the lab's exchanges of such messages are slower than its ping-pongs only by its token bucket).
-std::string both_ways_option(const std::string& exchange_table, const std::string& pingpong_table,
-                             const std::vector<models::PingPongPoint>& pingpong, uint64_t eager)
+std::string both_ways_option(const std::string& exchange_table, const std::vector<models::PingPongPoint>& exchanges,
+                             const std::string& pingpong_table, const std::vector<models::PingPongPoint>& pingpong,
+                             uint64_t eager)
 {
-  std::vector<models::PingPongPoint> exchanges = calibrate::read_exchange_table(exchange_table);
-  std::sort(exchanges.begin(), exchanges.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
   std::printf("\nExchanges (%s, against one way = half the round trip of %s):\n%10s %12s %12s %7s %7s\n",
               exchange_table.c_str(), pingpong_table.c_str(), "bytes", "one way", "exchange", "ratio", "back");
   std::ostringstream spec;
@@ -163,12 +197,6 @@ std::string both_ways_option(const std::string& exchange_table, const std::strin
     spec << "0:0";
   for (const auto& x : exchanges) {
     auto same = std::find_if(pingpong.begin(), pingpong.end(), [&x](const auto& p) { return p.bytes == x.bytes; });
-    if (same == pingpong.end())
-      throw InputError(exchange_table + ": size " + std::to_string(static_cast<uint64_t>(x.bytes)) +
-                       " is not in the ping-pong table " + pingpong_table + " (an exchange is compared with one way "
-                       "at the same size)");
-    if (x.bytes == below)
-      throw InputError(exchange_table + ": size " + std::to_string(static_cast<uint64_t>(x.bytes)) + " twice");
     double one_way = same->round_trip_seconds / 2, ratio = x.round_trip_seconds / one_way;
     double back    = std::clamp(ratio - 1, 0.0, 1.0);
     bool counted   = x.bytes >= static_cast<double>(eager);
@@ -184,8 +212,6 @@ std::string both_ways_option(const std::string& exchange_table, const std::strin
     }
     below = x.bytes;
   }
-  if (exchanges.empty())
-    throw InputError(exchange_table + ": no exchange in the table");
   return "--cfg=tireplay/both-ways-factor:" + spec.str();
 }
 
@@ -199,8 +225,7 @@ int pingpong(int argc, char** argv)
   std::string bandwidth_text, speed_text = "1Gf", prefix = "node-", platform_out, options_out;
   int hosts = 16, switches = 0;
   bool no_factors = false;
-  std::string loopback_table, exchange_table;
-  uint64_t eager_limit = 0;
+  std::string loopback_table, exchange_table, eager_text;
   SegmentOptions segments;
   po::options_description desc(
       "usage: tireplay calibrate pingpong TABLE [LEVEL2_TABLE ...] [--bandwidth B] [--speed S] [--hosts N]\n"
@@ -232,7 +257,7 @@ int pingpong(int argc, char** argv)
       ("exchange", po::value(&exchange_table), "a table of exchanges between the same two hosts ('SIZE TIME': both "
                                                "send SIZE bytes at once, back to back): where they take longer "
                                                "than one way, the replay option tireplay/both-ways-factor")
-      ("eager-limit", po::value(&eager_limit), "with --exchange: messages below this many bytes move nothing back "
+      ("eager-limit", po::value(&eager_text), "with --exchange: messages below this many bytes move nothing back "
                                                "(the MPI's eager protocol; Open MPI's TCP: btl_tcp_eager_limit)");
   segments.add_to(desc);
   po::positional_options_description positional;
@@ -263,6 +288,12 @@ int pingpong(int argc, char** argv)
 
     // Step 1: the links.
     Links links = read_links(tables);
+    if (!eager_text.empty() && exchange_table.empty())
+      throw po::error("--eager-limit needs --exchange (it says which exchanges count)");
+    uint64_t eager_limit = eager_text.empty() ? 0 : eager_bytes(eager_text);
+    std::vector<models::PingPongPoint> exchanges;
+    if (!exchange_table.empty())
+      exchanges = read_exchanges(exchange_table, tables[0], links.levels[0]);
     std::vector<models::SegmentFit> fit = fit_segments(tables[0], links.levels[0], segments.choice);
     double bandwidth = nominal > 0 ? nominal : models::fitted_bandwidth(fit);
     if (!std::isfinite(bandwidth))
@@ -326,7 +357,7 @@ int pingpong(int argc, char** argv)
                   platform_out.c_str(), switches, hosts, prefix.c_str(), prefix.c_str(), switches * hosts - 1,
                   no_factors ? "" : ", the factors in its <config>");
     if (!exchange_table.empty())
-      options.push_back(both_ways_option(exchange_table, tables[0], links.levels[0], eager_limit));
+      options.push_back(both_ways_option(exchange_table, exchanges, tables[0], links.levels[0], eager_limit));
     if (!options.empty())
       print_replay_options(options, options_out);
     return kExitOk;

@@ -15,7 +15,7 @@ printf '%s\n' "0 init" "0 compute 1e6" "0 send 1 0 1000" "1 init" "1 recv 0 0 10
 R="replay --platform $P --trace t.txt -q"
 
 # C3, H1, S1, P3: --cfg
-expect cfg_unknown 2 "tireplay replay: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/...)" -- $R --cfg foo:bar
+expect cfg_unknown 2 "tireplay replay: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/..., tireplay/...)" -- $R --cfg foo:bar
 expect cfg_typo 2 "tireplay replay: --cfg network/modl:CM02: SimGrid has no option 'network/modl' (did you mean 'network/model'?)" -- $R --cfg network/modl:CM02
 expect cfg_model 2 "tireplay replay: --cfg network/model:Foo: 'Foo' is not one of: SMPI CM02 LV08 IB" -- $R --cfg network/model:Foo
 expect cfg_gamma 2 "tireplay replay: --cfg network/TCP-gamma:abc: 'abc' is not a number" -- $R --cfg network/TCP-gamma:abc
@@ -31,8 +31,8 @@ expect cfg_factor 2 "tireplay replay: --cfg smpi/bw-factor:garbage: chunk 'garba
 expect cfg_no_effect 0 "tireplay: note: --cfg smpi/privatization:yes has no effect on the replay of a time-independent trace" -- $R --cfg smpi/privatization:yes
 expect cfg_predict 2 "tireplay predict: --cfg network/model:Foo: 'Foo' is not one of: SMPI CM02 LV08 IB" -- predict --platform $P --op bcast --bytes 1000 --np 4 --cfg network/model:Foo
 printf '4 1000 1e-3\n' > alltoall.txt
-expect cfg_calibrate 2 "tireplay calibrate contention: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/...)" -- calibrate contention --alltoall alltoall.txt --platform $P --cfg foo:bar
-expect cfg_topology 2 "tireplay topology: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/...)" -- topology --platform $P --cfg foo:bar
+expect cfg_calibrate 2 "tireplay calibrate contention: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/..., tireplay/...)" -- calibrate contention --alltoall alltoall.txt --platform $P --cfg foo:bar
+expect cfg_topology 2 "tireplay topology: --cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., host/..., surf/..., maxmin/..., bmf/..., contexts/..., tireplay/...)" -- topology --platform $P --cfg foo:bar
 
 # C4, S6: platform values SimGrid cannot simulate
 for v in 0 -1 nan inf; do

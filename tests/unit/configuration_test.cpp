@@ -21,7 +21,7 @@ std::string refusal(const std::string& pair)
 TEST_CASE("keys nobody knows are refused with the closest known key", "[configuration]")
 {
   CHECK(refusal("foo:bar") == "--cfg foo:bar: 'foo' is not an option tireplay uses (smpi/..., network/..., cpu/..., "
-                              "host/..., surf/..., maxmin/..., bmf/..., contexts/...)");
+                              "host/..., surf/..., maxmin/..., bmf/..., contexts/..., tireplay/...)");
   CHECK(refusal("smpi/send-is-detached-treshold:0") ==
         "--cfg smpi/send-is-detached-treshold:0: unknown SMPI option 'smpi/send-is-detached-treshold' (did you mean "
         "'smpi/send-is-detached-thresh'?)");

@@ -44,8 +44,8 @@ static double timed(void (*step)(int, char*, int), int rank, char* buffer, int s
   double once = MPI_Wtime();  // one untimed step, which also sets up the protocol for this size
   step(rank, buffer, size);
   once           = MPI_Wtime() - once;
-  int iterations = once > 0 ? (int)(0.02 / once) : 200;
-  iterations     = iterations < least ? least : iterations > 200 ? 200 : iterations;
+  double fit     = once > 0 ? 0.02 / once : 200;  // clamped as a double: a tiny `once` overflows an int
+  int iterations = fit < least ? least : fit > 200 ? 200 : (int)fit;
   MPI_Bcast(&iterations, 1, MPI_INT, 0, MPI_COMM_WORLD);
   double batches[7];
   for (int b = 0; b < 7; b++) {
@@ -73,14 +73,19 @@ int main(int argc, char** argv)
     MPI_Abort(MPI_COMM_WORLD, 2);
     return 2;
   }
-  char* buffer = calloc(2 * (size_t)largest, 1);
+  char* buffer = calloc(2 * (size_t)largest, 1);  // an exchange receives beside what it sends
+  if (buffer == NULL) {
+    fprintf(stderr, "pingpong: no memory for 2 x %d bytes\n", largest);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+    return 2;
+  }
   if (rank == 0)
     printf("# bytes round_trip_seconds (tools/accuracy/pingpong.c)\n");
-  int sizes[64], count = 0;
-  for (int size = 1; size <= largest; size *= 2) {
-    sizes[count++] = size;
-    for (int quarter = 5; size >= 32768 && size < 262144 && quarter < 8 && size / 4 * quarter <= largest; quarter++)
-      sizes[count++] = size / 4 * quarter;
+  int sizes[64], count = 0;  // 31 powers of two and 12 quarters at most
+  for (long size = 1; size <= largest; size *= 2) {
+    sizes[count++] = (int)size;
+    for (long quarter = 5; size >= 32768 && size < 262144 && quarter < 8 && size / 4 * quarter <= largest; quarter++)
+      sizes[count++] = (int)(size / 4 * quarter);
   }
   for (int i = 0; i < count; i++) {
     double median = timed(round_trip, rank, buffer, sizes[i], 1, 0);

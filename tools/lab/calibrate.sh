@@ -31,7 +31,8 @@ mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c"
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --mca mpi_yield_when_idle 1 '$out/pingpong' $largest" \
   > "$out/node.txt"
 sed -n 's/^# exchange //p' "$out/pingpong.txt" > "$out/exchange.txt"
-# Open MPI's TCP transport sends messages of its eager limit (header included) or more by rendezvous
+# Open MPI's TCP transport sends messages of its eager limit (header included) or more by rendezvous; the few dozen
+# bytes of header are left out (messages just below the limit count as eager)
 eager=$(ompi_info --param btl tcp --level 9 --parsable 2> /dev/null | sed -n 's/^mca:btl:tcp:param:btl_tcp_eager_limit:value://p')
 "$build/tireplay" calibrate pingpong "$out/pingpong.txt" --loopback "$out/node.txt" --speed "$speed" --hosts "$nodes" \
   --exchange "$out/exchange.txt" --eager-limit "${eager:-65536}" \
