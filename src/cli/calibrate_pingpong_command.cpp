@@ -165,21 +165,6 @@ std::vector<models::PingPongPoint> read_exchanges(const std::string& exchange_ta
   return exchanges;
 }
 
-/// --eager-limit: a whole number of bytes, 0 (every size counts) to 2^40.
-uint64_t eager_bytes(const std::string& text)
-{
-  size_t end      = 0;
-  long long value = -1;
-  try {
-    value = std::stoll(text, &end);
-  } catch (const std::exception&) {
-    end = 0;
-  }
-  if (end == 0 || end != text.size() || value < 0 || value > (1LL << 40))
-    throw po::error("--eager-limit: '" + text + "' is not a whole number of bytes (0 to 2^40)");
-  return static_cast<uint64_t>(value);
-}
-
 /// tireplay/both-ways-factor from an exchange table and the ping-pong table of the same pair: at each size, the
 /// share of a message that also moves back is what makes an exchange take (1 + share) times one way (half the
 /// round trip), from 0 (both ways at once) to 1 (one way at a time). The value of a size covers the payloads
@@ -290,7 +275,7 @@ int pingpong(int argc, char** argv)
     Links links = read_links(tables);
     if (!eager_text.empty() && exchange_table.empty())
       throw po::error("--eager-limit needs --exchange (it says which exchanges count)");
-    uint64_t eager_limit = eager_text.empty() ? 0 : eager_bytes(eager_text);
+    uint64_t eager_limit = eager_text.empty() ? 0 : whole_bytes_option("eager-limit", eager_text, 0, 1ULL << 40);
     std::vector<models::PingPongPoint> exchanges;
     if (!exchange_table.empty())
       exchanges = read_exchanges(exchange_table, tables[0], links.levels[0]);

@@ -29,6 +29,23 @@ const std::vector<Command>& commands()
   return table;
 }
 
+uint64_t whole_bytes_option(const std::string& option, const std::string& text, uint64_t min, uint64_t max)
+{
+  size_t end      = 0;
+  long long value = -1;
+  try {
+    value = std::stoll(text, &end);
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  if (end == 0 || end != text.size())
+    throw boost::program_options::error("--" + option + ": '" + text + "' is not a whole number of bytes");
+  if (value < 0 || static_cast<uint64_t>(value) < min || static_cast<uint64_t>(value) > max)
+    throw boost::program_options::error("--" + option + ": " + text + " is out of range (" + std::to_string(min) +
+                                        " to " + std::to_string(max) + " bytes)");
+  return static_cast<uint64_t>(value);
+}
+
 bool parse_options(int argc, char** argv, const boost::program_options::options_description& desc,
                    const boost::program_options::positional_options_description* positional,
                    std::vector<boost::program_options::option>* parsed_out)

@@ -3,6 +3,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,10 @@ int calibrate_command(int argc, char** argv);
 bool parse_options(int argc, char** argv, const boost::program_options::options_description& desc,
                    const boost::program_options::positional_options_description* positional = nullptr,
                    std::vector<boost::program_options::option>* parsed_out = nullptr);
+
+/// An option's whole number of bytes from `min` to `max`; a negative value is out of range, never wrapped around.
+/// Throws boost::program_options::error naming `--option`.
+uint64_t whole_bytes_option(const std::string& option, const std::string& text, uint64_t min, uint64_t max);
 
 /// Runs a command's work and turns bad input into kExitBadInput with its message: an InputError (it names the
 /// file), a std::invalid_argument or an option error (prefixed `tireplay COMMAND:`).

@@ -1,6 +1,7 @@
 #include "src/cli/replay_options.hpp"
 
 #include "replay/configuration.hpp"
+#include "src/cli/commands.hpp"
 #include "src/trace/input_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
@@ -9,26 +10,6 @@
 namespace po = boost::program_options;
 
 namespace tireplay {
-namespace {
-
-/// --segment-bytes: 1 byte to 1 GiB. A negative value used to wrap around to "unsegmented", 0 meant the default.
-uint64_t segment_bytes(const std::string& text)
-{
-  size_t end = 0;
-  long long value = -1;
-  try {
-    value = std::stoll(text, &end);
-  } catch (const std::exception&) {
-    end = 0;
-  }
-  if (end == 0 || end != text.size())
-    throw po::error("--segment-bytes: '" + text + "' is not a whole number of bytes");
-  if (value < 1 || value > (1LL << 30))
-    throw po::error("--segment-bytes: " + text + " is out of range (1 to 1073741824 bytes)");
-  return static_cast<uint64_t>(value);
-}
-
-} // namespace
 
 po::options_description replay_options(ReplayOptions& opt)
 {
@@ -62,7 +43,7 @@ po::options_description replay_options(ReplayOptions& opt)
        "place K consecutive ranks on each host of the hostfile (its counts ignored) or of the platform, in "
        "order (folding; 0: one rank per hostfile entry, or round-robin over the platform)")
       ("segment-bytes", po::value<std::string>()->notifier([&opt](const std::string& text) {
-         opt.segment_bytes = segment_bytes(text);
+         opt.segment_bytes = whole_bytes_option("segment-bytes", text, 1, 1ULL << 30);  // 0 was the default, -1 wrapped
        }), "segment size of pipelined algorithms (segmented_chain) "
                                                        "with --select smpi or fixed; --select model tunes it")
       ("limit", po::value(&opt.limit)->notifier([](int k) {

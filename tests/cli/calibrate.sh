@@ -226,7 +226,7 @@ expect "an exchange size the ping-pong lacks" "odd_exchange.txt: size 1000 is no
   calibrate pingpong smpi.txt --exchange odd_exchange.txt --bandwidth 125MBps
 expect "--eager-limit alone" "tireplay calibrate pingpong: --eager-limit needs --exchange (it says which exchanges count)
 (see tireplay calibrate pingpong --help)" calibrate pingpong smpi.txt --eager-limit 65536 --bandwidth 125MBps
-expect "a negative eager limit" "tireplay calibrate pingpong: --eager-limit: '-1' is not a whole number of bytes (0 to 2^40)
+expect "a negative eager limit" "tireplay calibrate pingpong: --eager-limit: -1 is out of range (0 to 1099511627776 bytes)
 (see tireplay calibrate pingpong --help)" calibrate pingpong smpi.txt --exchange exchange.txt --eager-limit -1 --bandwidth 125MBps
 expect "bad bandwidth" "tireplay calibrate pingpong: --bandwidth: '1 Gbit' is not a rate (bytes/s, or with Bps, kBps, MBps, GBps, bps, kbps, Mbps, Gbps)
 (see tireplay calibrate pingpong --help)" calibrate pingpong flat.txt --bandwidth "1 Gbit"
