@@ -1,0 +1,130 @@
+// The platform of a replay (replay/configuration.hpp): loaded with tireplay's loopback factors, its values and
+// routes checked. The --cfg values and the engine they make are in configuration.cpp.
+#include "replay/configuration.hpp"
+
+#include "models/host_speed.hpp"
+#include "models/platform_params.hpp"
+#include "src/trace/input_file.hpp"
+#include "src/trace/interruption.hpp"
+#include "src/trace/rank_reader.hpp"
+
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+#include <xbt/config.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace sg4 = simgrid::s4u;
+
+namespace tireplay {
+
+void load_platform(sg4::Engine& engine, const std::string& platform)
+{
+  check_input_file(platform, "platform");
+  const bool loopback = mentions_loopback_factors(platform);
+  if (loopback) {
+    // SimGrid 3.32's SMPI model refuses factor callbacks beside smpi/lat-factor and smpi/bw-factor; its CM02
+    // model, which it derives from, takes them: the same model once the callbacks give SMPI's factors and
+    // weight-S is SMPI's (network_smpi.cpp). Chosen before loading, when the network model is made.
+    simgrid::config::set_value<std::string>("network/model", "CM02");
+    if (simgrid::config::is_default("network/weight-S"))
+      simgrid::config::set_value<double>("network/weight-S", 8775);
+  }
+  try {
+    engine.load_platform(platform);
+    engine.seal_platform();  // routes are computed at sealing
+  } catch (const std::exception& e) {
+    throw InputError(platform + ": " + e.what());
+  }
+  check_platform_values(engine, platform);
+  if (loopback)
+    install_loopback_factors(engine, platform);
+}
+
+bool mentions_loopback_factors(const std::string& platform)
+{
+  std::ifstream in(platform);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.find("tireplay/loopback-") != std::string::npos)
+      return true;
+  return false;
+}
+
+void install_loopback_factors(sg4::Engine& engine, const std::string& platform)
+{
+  models::NetworkFactors f;
+  try {
+    f = models::network_factors_from_config();
+  } catch (const std::invalid_argument& e) {
+    throw InputError(platform + ": " + e.what());
+  }
+  for (const char* key : {"network/latency-factor", "network/bandwidth-factor"})
+    if (!simgrid::config::is_default(key))
+      throw InputError(platform + ": loopback factors (" + models::kLoopbackLatencyFactors + ", " +
+                       models::kLoopbackBandwidthFactors + ") exclude --cfg " + key +
+                       " (SimGrid takes factors from a callback or from that option, not both)");
+  // SimGrid's network model asks these for every communication (cm02): SMPI's factors, or the loopback's.
+  auto shared = std::make_shared<const models::NetworkFactors>(std::move(f));
+  auto* model = engine.get_netzone_root()->get_network_model();
+  model->set_lat_factor_cb([shared](double size, const sg4::Host* src, const sg4::Host* dst, const auto&,
+                                    const auto&) { return shared->latency_between(src, dst).at(size); });
+  model->set_bw_factor_cb([shared](double size, const sg4::Host* src, const sg4::Host* dst, const auto&,
+                                   const auto&) { return shared->bandwidth_between(src, dst).at(size); });
+}
+
+void check_platform_values(const sg4::Engine& engine, const std::string& platform)
+{
+  // Beyond these bounds SimGrid's clock overflows or its solver aborts (1e-300 B/s, seen here); no real host or
+  // network is outside them.
+  auto check = [&platform](const char* what, const std::string& name, const char* field, double v, double low,
+                           double high, const char* unit) {
+    if (v >= low && v <= high)  // false for NaN
+      return;
+    std::ostringstream s;
+    s << platform << ": " << what << " '" << name << "': " << field << " " << v << " " << unit
+      << " cannot be simulated (it must be between " << low << " and " << high << ")";
+    throw InputError(s.str());
+  };
+  for (const sg4::Host* h : engine.get_all_hosts())
+    for (unsigned long p = 0; p < h->get_pstate_count(); p++)
+      check("host", h->get_name(), "speed", h->get_pstate_speed(p) * models::speed_factor(*h), 1, 1e30, "flop/s");
+  for (const sg4::Link* l : engine.get_all_links()) {
+    check("link", l->get_name(), "bandwidth", l->get_bandwidth(), 1, 1e30, "bytes/s");
+    check("link", l->get_name(), "latency", l->get_latency(), 0, 1e6, "s");
+  }
+}
+
+void check_routes(const std::vector<sg4::Host*>& hosts, const std::string& platform)
+{
+  std::vector<sg4::Host*> distinct;
+  std::set<sg4::Host*> seen;
+  for (sg4::Host* h : hosts)
+    if (seen.insert(h).second)
+      distinct.push_back(h);
+  auto route = [&platform](sg4::Host* from, sg4::Host* to) {
+    std::vector<sg4::Link*> links;
+    double latency = 0;
+    try {
+      from->route_to(to, links, &latency);
+    } catch (const std::exception& e) {
+      std::string why = e.what();
+      throw InputError(platform + ": no route from host '" + from->get_name() + "' to host '" + to->get_name() +
+                       "' (SimGrid: " + why.substr(0, why.find('\n')) + ")");
+    }
+  };
+  constexpr size_t kAllPairs = 256;
+  for (size_t i = 0; i < distinct.size(); i++)
+    for (size_t j = 0; j < distinct.size(); j++)
+      if (i != j && (distinct.size() <= kAllPairs || i == 0 || j == 0))
+        route(distinct[i], distinct[j]);
+}
+
+} // namespace tireplay
