@@ -7,25 +7,39 @@
 #       at 50% CPU (--cpu 2=50, predicted with --scale host.speed@node-1=0.5x)
 #   2x2 (2 nodes, 2 ranks each sharing the node's core; from the 4-rank folded trace): unshaped, 100mbit
 # Prints a table row per configuration (measured, predicted, error, the load average and how busy the machine was
-# in the second before), then Kendall's tau per application between predicted and measured times. A measurement
+# in the half second before), then Kendall's tau per application between predicted and measured times. A measurement
 # taken while something else used more than 10% of the CPU is marked busy and left out of the table and of tau.
-# usage: tools/lab/whatif.sh BUILD_DIR WORK_DIR [APP...]     (apps: stencil and tests/corpus/apps/*.sh)
+# A configuration whose prediction exceeds --max-run seconds (default 40) is not measured (3 runs of it would take
+# the campaign past its budget): its row says so, and it is left out of tau.
+# usage: tools/lab/whatif.sh [--max-run SECONDS] BUILD_DIR WORK_DIR [APP...]
+#        (apps: stencil and tests/corpus/apps/*.sh; default: all of them)
 set -euo pipefail
-[ $# -ge 2 ] || { echo "usage: tools/lab/whatif.sh BUILD_DIR WORK_DIR [APP...]" >&2; exit 2; }
+usage="usage: tools/lab/whatif.sh [--max-run SECONDS] BUILD_DIR WORK_DIR [APP...]"
+max_run=40
+if [ "${1:-}" = --max-run ]; then
+  [[ ${2:-} =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "whatif: --max-run: '${2:-}' is not a number of seconds" >&2; exit 2; }
+  max_run=$2
+  shift 2
+fi
+[ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
 build=$(realpath "$1") work=$2
 shift 2
 src=$(cd "$(dirname "$0")/../.." && pwd)
 apps=("$@")
-[ ${#apps[@]} -gt 0 ] || apps=(stencil lammps gerris mumps)
+[ ${#apps[@]} -gt 0 ] || apps=(stencil $(cd "$src/tests/corpus/apps" && ls *.sh | sed 's/\.sh$//'))
+for app in "${apps[@]}"; do
+  [ "$app" = stencil ] || [ -f "$src/tests/corpus/apps/$app.sh" ] ||
+    { echo "whatif: no application '$app' (stencil or one of tests/corpus/apps/*.sh)" >&2; exit 2; }
+done
 lab=$src/tools/lab/lab.sh
 [ "$(id -u)" -eq 0 ] || { echo "whatif: needs root (the lab makes network namespaces)" >&2; exit 2; }
 rm -rf "$work" && mkdir -p "$work" && work=$(realpath "$work") && cd "$work"
 trap '"$lab" down > /dev/null 2>&1 || true' EXIT
 
-# busy: the share of the CPU used in the last second, in percent (nothing of ours runs then)
+# busy: the share of the CPU used in the last half second, in percent (nothing of ours runs then)
 busy() {
   local a b
-  a=($(head -1 /proc/stat)); sleep 1; b=($(head -1 /proc/stat))
+  a=($(head -1 /proc/stat)); sleep 0.5; b=($(head -1 /proc/stat))
   local total=0 idle=$(( (b[4] + b[5]) - (a[4] + a[5]) )) i
   for i in 1 2 3 4 5 6 7 8; do total=$((total + b[i] - a[i])); done
   echo $(( total > 0 ? 100 * (total - idle) / total : 0 ))
@@ -85,6 +99,7 @@ for app in "${apps[@]}"; do
       < "$app_stdin" > run.log 2>&1 || { echo "whatif: $app's traced run failed ($PWD/run.log)" >&2; exit 2; }
     "$build/otf2ti" archive/traces.otf2 -o ti --flop-rate 1e9 2> otf2ti.log ||
       { echo "whatif: otf2ti failed on $app ($PWD/otf2ti.log)" >&2; exit 2; }
+    prepare "$work/$app/input$acq" "$acq"  # the measured runs' input, copied for each
     cd "$work"
   done
   for config in 2x1:unshaped 2x1:1gbit 2x1:100mbit 2x1:10mbit 2x1:cpu50 2x2:unshaped 2x2:100mbit; do
@@ -100,11 +115,17 @@ for app in "${apps[@]}"; do
       --trace "$app/$trace/ti/trace.txt" $(cat "cal_$net/lab.opt") ${replay_opts[@]+"${replay_opts[@]}"} -q \
       --json "$app/$config.json"
     predicted=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["simulated_time"])' "$app/$config.json")
+    if python3 -c 'import sys; sys.exit(float(sys.argv[1]) <= float(sys.argv[2]))' "$predicted" "$max_run"; then
+      printf '| %s | %s | not measured | %.3f | predicted over --max-run %s s | | |\n' "$app" "$config" "$predicted" \
+        "$max_run" | tee -a "$rows"
+      continue
+    fi
     runs=() worst_busy=0 loads=()
     for i in 1 2 3; do
       b=$(busy) && [ "$b" -gt "$worst_busy" ] && worst_busy=$b
       loads+=("$(load)")
-      prepare "$work/$app/$config/$i" "$ranks"
+      rm -rf "$work/$app/$config/$i" && mkdir -p "$work/$app/$config" &&
+        cp -a "$work/$app/input$ranks" "$work/$app/$config/$i" && cd "$work/$app/$config/$i"
       "$lab" run --nodes 2 --ranks-per-node "$per_node" ${lab_opts[@]+"${lab_opts[@]}"} -- bash -c \
         "OMP_NUM_THREADS=1 mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np $ranks --mca mpi_yield_when_idle 1 \
          -x OMP_NUM_THREADS -x LD_PRELOAD=$work/run_timer.so $(printf '%q ' "${app_command[@]}") < $app_stdin" \
@@ -132,7 +153,7 @@ import sys
 rows = {}
 for line in open(sys.argv[1]):
     f = [x.strip() for x in line.strip().strip("|").split("|")]
-    if f[6]:  # busy
+    if f[6] or f[2] == "not measured":  # busy, or over --max-run
         continue
     rows.setdefault(f[0], []).append((float(f[2].split()[0]), float(f[3])))
 for app, pairs in rows.items():
@@ -145,3 +166,4 @@ for app, pairs in rows.items():
     n = concordant + discordant
     print(f"  {app}: tau = {(concordant - discordant) / n if n else float('nan'):.3f} over {len(pairs)} configurations")
 PY
+echo "whatif: the campaign took $((SECONDS / 60)) minutes $((SECONDS % 60)) s"

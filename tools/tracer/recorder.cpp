@@ -6,15 +6,19 @@
 #include <otf2/OTF2_MPI_Collectives.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <sys/stat.h>
+#include <thread>
 #include <vector>
 
 namespace tracer {
 namespace {
 
-int g_depth = 0;  // traced calls under way
+thread_local int g_depth = 0;            // traced calls under way in this thread
+std::thread::id g_main_thread;            // the thread that initialised MPI: the only one recorded
+std::atomic<uint64_t> g_other_calls{0};   // MPI calls made by other threads (not recorded)
 
 OTF2_FlushType pre_flush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { return OTF2_FLUSH; }
 OTF2_TimeStamp post_flush(void*, OTF2_FileType, OTF2_LocationRef) { return wall_ns(); }
@@ -54,6 +58,7 @@ Recorder& recorder()
 void Recorder::start()
 {
   started_    = true;
+  g_main_thread = std::this_thread::get_id();
   const char* every = std::getenv("TIREPLAY_TRACE_EVERY_TEST");
   every_test_ = every != nullptr && std::string(every) == "1";
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank_);
@@ -159,6 +164,11 @@ void Recorder::finish()
     std::fprintf(stderr, "tireplay tracer (rank %d): calls on intercommunicators are not traced (tireplay does not "
                          "replay them):%s\n", rank_, calls.c_str());
   }
+  if (uint64_t others = g_other_calls.load(); others > 0)
+    std::fprintf(stderr, "tireplay tracer (rank %d): %llu MPI calls made by other threads than the one that "
+                         "initialised MPI were not recorded: the trace lacks them and may not replay (run one "
+                         "thread per rank, e.g. SCOTCH_PTHREAD_NUMBER=1 for PT-Scotch)\n",
+                 rank_, static_cast<unsigned long long>(others));
   uint64_t events = 0;
   OTF2_EvtWriter_GetNumberOfEvents(writer_, &events);
   OTF2_Archive_CloseEvtWriter(archive_, writer_);
@@ -182,11 +192,15 @@ void Recorder::finish()
 
 bool Recorder::polling(uint64_t key) const
 {
-  return polled_ == key && !every_test_ && g_depth == 0 && recording();
+  return polled_ == key && !every_test_ && g_depth == 0 && recording() && std::this_thread::get_id() == g_main_thread;
 }
 
 Scope::Scope(Region region) : region_(region), on_(recorder().recording() && g_depth == 0)
 {
+  if (on_ && std::this_thread::get_id() != g_main_thread) {
+    on_ = false;  // one sequence of actions per rank: a second thread's calls would interleave with the first's
+    g_other_calls++;
+  }
   g_depth++;
   if (on_)
     recorder().call_made();

@@ -3,4 +3,5 @@
 app_language="Fortran (mpi_f08) + C"
 app_prepare() { cp /usr/share/doc/mpgrafic/examples/Input.stdin .; }
 app_command=(mpgrafic --np=32)
+app_campaign() { app_command=(mpgrafic --np=160); }  # a 160^3 grid: ~2 s at 2 ranks
 app_stdin=Input.stdin
