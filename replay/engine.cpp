@@ -206,12 +206,12 @@ ReplayResult run_replay(const ReplayOptions& opt)
                     [](const std::string& kv) { return kv.rfind("maxmin/concurrency-limit:", 0) == 0; }))
       std::fprintf(stderr, "tireplay: note: --cfg maxmin/concurrency-limit is not modelled at --fidelity fast (no "
                            "resource holds actions back)\n");
-    fast::FastEngine fast_engine(hosts);
+    fast::FastEngine fast_engine(hosts, cfg.smpi.polling);
     replay->p2p.transport = &fast_engine;
     fast_engine.run([state](int r) { run_rank(*state, r); });
     clock = fast_engine.now();
   } else {
-    SimGridTransport transport(hosts);
+    SimGridTransport transport(hosts, cfg.smpi.polling);
     replay->p2p.transport = &transport;
     for (int r = 0; r < np; r++)
       transport.set_actor(r, sg4::Actor::create(std::to_string(r), hosts[r], [state, r]() { run_rank(*state, r); }).get());

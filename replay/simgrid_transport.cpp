@@ -1,15 +1,19 @@
 #include "replay/simgrid_transport.hpp"
 
+#include "replay/polling.hpp"
+
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
+#include <simgrid/Exception.hpp>
 
 namespace sg4 = simgrid::s4u;
 
 namespace tireplay {
 
-SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts)
-    : hosts_(std::move(hosts)), actors_(hosts_.size()), suspended_(hosts_.size(), false)
+SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts, bool polling)
+    : hosts_(std::move(hosts)), actors_(hosts_.size()), suspended_(hosts_.size(), false),
+      polls_(polling_ranks(hosts_, polling)), polling_(hosts_.size()), woken_(hosts_.size(), false)
 {
 }
 
@@ -28,13 +32,57 @@ void SimGridTransport::check_stopped() const
     throw ReplayStopped();
 }
 
+int SimGridTransport::calling_rank() const
+{
+  return rank_of_pid_[static_cast<size_t>(sg4::this_actor::get_pid())];
+}
+
+sg4::ExecPtr SimGridTransport::start_polling(int rank)
+{
+  return polls_[rank] ? sg4::this_actor::exec_async(kPollFlops) : nullptr;
+}
+
+void SimGridTransport::stop_polling(const sg4::ExecPtr& poll)
+{
+  if (poll != nullptr)
+    poll->cancel();
+}
+
 void SimGridTransport::suspend_self()
 {
-  int rank         = rank_of_pid_[static_cast<size_t>(sg4::this_actor::get_pid())];
+  int rank         = calling_rank();
   suspended_[rank] = true;
-  sg4::this_actor::suspend();
+  if (polls_[rank]) {
+    // A suspended actor's executions are suspended too (SimGrid): a polling rank waits on its polling instead,
+    // which wake() cancels (or, if it came while the polling was being started, marks as woken).
+    woken_[rank]      = false;
+    sg4::ExecPtr poll = sg4::this_actor::exec_async(kPollFlops);
+    if (woken_[rank]) {
+      poll->cancel();
+    } else {
+      polling_[rank] = poll;
+      try {
+        poll->wait();
+      } catch (const simgrid::CancelException&) {
+      }
+      polling_[rank] = nullptr;
+    }
+  } else {
+    sg4::this_actor::suspend();
+  }
   suspended_[rank] = false;
   check_stopped();
+}
+
+void SimGridTransport::wake(int rank)
+{
+  suspended_[rank] = false;
+  if (!polls_[rank])
+    actors_[rank]->resume();
+  else if (polling_[rank] != nullptr)
+    polling_[rank]->cancel();
+  else
+    woken_[rank] = true;
 }
 
 double SimGridTransport::now() const
@@ -66,8 +114,7 @@ void SimGridTransport::suspend()
 
 void SimGridTransport::resume(int rank)
 {
-  suspended_[rank] = false;
-  actors_[rank]->resume();
+  wake(rank);
 }
 
 Transfer* SimGridTransport::new_transfer()
@@ -108,15 +155,16 @@ double SimGridTransport::wait(Transfer* t)
   }
   c->someone_waits = true;
   // As execute(): wait_any creates no failure-watching action.
+  // `one` is shared by the actors of this thread: filled after the last simcall before the wait.
+  sg4::ExecPtr poll = start_polling(calling_rank());
   thread_local std::vector<sg4::CommPtr> one(1);
   one[0] = c->comm;
   sg4::Comm::wait_any(one);
+  stop_polling(poll);
   one[0]  = nullptr;
   c->done = true;
-  if (c->second_waiter != nullptr) {
-    suspended_[rank_of_pid_[static_cast<size_t>(c->second_waiter->get_pid())]] = false;
-    c->second_waiter->resume();
-  }
+  if (c->second_waiter != nullptr)
+    wake(rank_of_pid_[static_cast<size_t>(c->second_waiter->get_pid())]);
   check_stopped();
   return c->comm->get_finish_time();
 }
@@ -135,10 +183,8 @@ void SimGridTransport::stop_all()
   // wake up (suspended ones are woken now, the others when what they wait for ends).
   stopping_ = true;
   for (size_t rank = 0; rank < suspended_.size(); rank++)
-    if (suspended_[rank]) {
-      suspended_[rank] = false;
-      actors_[rank]->resume();
-    }
+    if (suspended_[rank])
+      wake(static_cast<int>(rank));
 }
 
 } // namespace tireplay

@@ -6,6 +6,7 @@
 #include "replay/transport.hpp"
 
 #include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Exec.hpp>
 
 #include <vector>
 
@@ -18,8 +19,8 @@ namespace tireplay {
 
 class SimGridTransport final : public Transport {
 public:
-  /// hosts[r]: rank r's host. Actors are set once created.
-  explicit SimGridTransport(std::vector<simgrid::s4u::Host*> hosts);
+  /// hosts[r]: rank r's host. Actors are set once created. polling: tireplay/polling (replay/polling.hpp).
+  SimGridTransport(std::vector<simgrid::s4u::Host*> hosts, bool polling);
 
   void set_actor(int rank, simgrid::s4u::Actor* actor);
 
@@ -49,11 +50,20 @@ private:
   void suspend_self();
   /// After a blocking call: ReplayStopped once stop_all() was called.
   void check_stopped() const;
+  /// Before the calling rank blocks: its polling, if it polls (else null); after, stop_polling() ends it.
+  simgrid::s4u::ExecPtr start_polling(int rank);
+  static void stop_polling(const simgrid::s4u::ExecPtr& poll);
+  int calling_rank() const;
+  /// Wakes a rank blocked in suspend_self().
+  void wake(int rank);
 
   std::vector<simgrid::s4u::Host*> hosts_;
   std::vector<simgrid::s4u::Actor*> actors_;
   std::vector<int> rank_of_pid_;   // actors' pids to ranks
   std::vector<bool> suspended_;    // by rank: suspended by suspend_self(), to wake at stop_all()
+  std::vector<bool> polls_;        // by rank: polls while it waits
+  std::vector<simgrid::s4u::ExecPtr> polling_;  // by rank: the polling it waits on in suspend_self(), if any
+  std::vector<bool> woken_;        // by rank: woken while its polling was being started
   bool stopping_ = false;
   Pool<Comm> comms_;
 };

@@ -147,6 +147,8 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     receive_overhead = (PiecewiseOverhead(value, key), value);
   else if (key == "tireplay/both-ways-factor")
     both_ways = both_ways_steps(key, value);
+  else if (key == "tireplay/polling")
+    polling = to_bool(key, value);
   else
     return false;
   return true;

@@ -55,6 +55,8 @@ struct SmpiConfig {
   // at half the rate each way). Payloads up to the smallest threshold move nothing back; empty: off.
   // docs/calibration.md, "Both ways".
   std::vector<std::pair<uint64_t, double>> both_ways;
+  // tireplay/polling (tireplay's): ranks waiting in MPI poll on a core of their host (replay/polling.hpp).
+  bool polling = false;
 
   /// The fraction of a message of `payload` bytes (envelope included) that tireplay/both-ways-factor moves back.
   double both_ways_fraction(double payload) const;

@@ -1,5 +1,7 @@
 #include "replay/fast/fast_engine.hpp"
 
+#include "replay/polling.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
@@ -18,9 +20,10 @@ constexpr size_t kManyActivities = 64;
 
 } // namespace
 
-FastEngine::FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts)
+FastEngine::FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts, bool polling)
     : sharing_(kShareDrift, kManyActivities), view_(rank_hosts, sharing_),
-      stacks_(kStackBytes, rank_hosts.size() <= static_cast<size_t>(kGuardedRanks))
+      stacks_(kStackBytes, rank_hosts.size() <= static_cast<size_t>(kGuardedRanks)),
+      polls_(polling_ranks(rank_hosts, polling))
 {
 }
 
@@ -37,6 +40,30 @@ void FastEngine::push(double time, EventKind kind, int id)
 void FastEngine::block()
 {
   scheduler_ = std::move(scheduler_).resume();
+}
+
+void FastEngine::block_polling()
+{
+  if (!polls_[static_cast<size_t>(current_)]) {
+    block();
+    return;
+  }
+  int host = view_.host_of(current_);
+  exec_uses_.assign(1, Use{view_.cpu(host), -1, 1.0});
+  int poll = sharing_.create(kPollFlops, view_.core_speed(host), 1.0, exec_uses_);
+  own(poll, {-1, nullptr, true});
+  sharing_.start(poll, now_);
+  block();
+  completions_.remove(poll);
+  int group = sharing_.activity(poll).group;
+  sharing_.finish(poll, now_);
+  if (group >= 0)
+    update_group(group);
+}
+
+void FastEngine::suspend()
+{
+  block_polling();
 }
 
 void FastEngine::own(int activity, Owner owner)
@@ -84,7 +111,7 @@ double FastEngine::wait(Transfer* t)
     if (flow->waiters[slot] >= 0)
       throw std::logic_error("a message waited by more than its two ranks");
     flow->waiters[slot] = current_;
-    block();
+    block_polling();
   }
   return flow->finish_time;
 }
@@ -97,6 +124,8 @@ void FastEngine::end_activity(int id)
   sharing_.finish(id, now_);
   if (group >= 0)
     update_group(group);
+  if (owner.poll)
+    return;  // reached only by a rank blocked for good: nothing wakes it
   if (owner.flow == nullptr) {
     ready_.push_back(owner.rank);
     return;

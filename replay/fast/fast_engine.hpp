@@ -26,7 +26,8 @@ namespace tireplay::fast {
 
 class FastEngine final : public Transport {
 public:
-  explicit FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts);
+  /// polling: tireplay/polling (replay/polling.hpp).
+  FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts, bool polling);
   ~FastEngine() override;
 
   /// Runs body(rank) for every rank, until all have returned, the others are blocked for good, or stop_all().
@@ -35,7 +36,7 @@ public:
   double now() const override { return now_; }
   void sleep(double seconds) override;
   void execute(double flops) override;
-  void suspend() override { block(); }
+  void suspend() override;
   void resume(int rank) override { ready_.push_back(rank); }
   Transfer* new_transfer() override { return flows_.take(); }
   void start(Transfer* t, int src, int dst, double bytes) override;
@@ -62,9 +63,12 @@ private:
   struct Owner {
     int rank   = -1;       // a computation's rank
     Flow* flow = nullptr;  // a message's transfer
+    bool poll  = false;    // a waiting rank's polling: it wakes nobody
   };
 
   void block();
+  /// block(), the calling rank polling meanwhile if it polls.
+  void block_polling();
   void push(double time, EventKind kind, int id);
   void handle(const Event& e);
   void own(int activity, Owner owner);
@@ -82,6 +86,7 @@ private:
   Completions groups_;       // by resource: the next end among its group's members (sharing_groups.cpp)
   std::vector<Owner> owners_;  // by activity
   std::vector<Use> exec_uses_;
+  std::vector<bool> polls_;  // by rank: polls while it waits
   Pool<Flow> flows_;
   std::function<void(int)> body_;
   double now_    = 0;

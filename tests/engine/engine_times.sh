@@ -133,6 +133,21 @@ printf 'h0\nh0\n' > "$scratch/one_host.txt"
 check exchange_one_host_both_ways 0.0001000016 duplex_link.xml --hostfile "$scratch/one_host.txt" \
   --cfg 'tireplay/both-ways-factor:65552:1' -- "${exchange[@]}"
 
+# tireplay/polling: a rank waiting in MPI keeps polling on its host's core. Rank 1 waits for rank 0's message while
+# rank 0 computes 1 s on the same one-core host: polling, rank 0 gets half the core (2 s), then the loopback's
+# 1016 / 1e10. Without polling, or with the ranks on two hosts (nobody to take the core from), 1 s.
+wait_on_one_core=("0 compute 1e9" "0 send 1 0 1000" "1 recv 0 0 1000")
+check one_core_no_polling 1.0000001016 duplex_link.xml --hostfile "$scratch/one_host.txt" -- "${wait_on_one_core[@]}"
+check one_core_polling 2.0000001016 duplex_link.xml --hostfile "$scratch/one_host.txt" --cfg tireplay/polling:yes -- \
+  "${wait_on_one_core[@]}"
+check two_hosts_polling 1.00101016 duplex_link.xml --cfg tireplay/polling:yes -- "${wait_on_one_core[@]}"
+# Two ranks computing at once share the core whether they poll or not (2 s each), then rank 1 waits for rank 0's
+# second computation (0.5e9 flops): polling, rank 0 has half the core for it (1 s more), without, 0.5 s.
+both_compute=("0 compute 1e9" "0 compute 5e8" "0 send 1 0 1000" "1 compute 1e9" "1 recv 0 0 1000")
+check shared_core 2.5000001016 duplex_link.xml --hostfile "$scratch/one_host.txt" -- "${both_compute[@]}"
+check shared_core_polling 3.0000001016 duplex_link.xml --hostfile "$scratch/one_host.txt" --cfg tireplay/polling:yes \
+  -- "${both_compute[@]}"
+
 # Determinism: the same inputs give the same JSON summary, bit for bit, but for the wall time.
 for run in 1 2; do
   "$tireplay" replay --platform "$source_dir/platforms/cluster_figure5.xml" \

@@ -6,8 +6,16 @@
 # ping-pong and the measured cost of an unsuccessful MPI_Test (medians of 3); then the folding claim: the same 2-rank run acquired with both ranks on one core
 # predicts within 5% of the regular acquisition.
 # Prints the table rows of docs/accuracy.md. Run it on an otherwise idle machine.
-# usage: tools/accuracy/measure.sh BUILD_DIR WORK_DIR [APP...]
+# --campaign: the 2-rank rows only, on the what-if campaign's inputs (each app's app_campaign: runs of 2 to 30 s)
+# rather than the corpus test's (under a second).
+# usage: tools/accuracy/measure.sh [--campaign] BUILD_DIR WORK_DIR [APP...]
 set -euo pipefail
+rank_counts=(1 2) campaign=no
+if [ "${1:-}" = --campaign ]; then
+  rank_counts=(2) campaign=yes
+  shift
+fi
+[ $# -ge 2 ] || { echo "usage: tools/accuracy/measure.sh [--campaign] BUILD_DIR WORK_DIR [APP...]" >&2; exit 2; }
 build=$(realpath "$1") work=$2
 shift 2
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -33,8 +41,10 @@ run() {
   shift 2
   mkdir -p "$dir" && cd "$dir"
   app_stdin=/dev/null
+  unset -f app_campaign
   source "$src/tests/corpus/apps/$app.sh"
   app_prepare "$ranks"
+  if [ "$campaign" = yes ] && declare -F app_campaign > /dev/null; then app_campaign "$ranks"; fi
   TIREPLAY_TRACE_DIR=archive OMP_NUM_THREADS=1 mpirun --allow-run-as-root -np "$ranks" "$@" -x TIREPLAY_TRACE_DIR \
     -x OMP_NUM_THREADS -x LD_PRELOAD="$tracer" "${app_command[@]}" < "$app_stdin" > run.log 2>&1
   "$build/otf2ti" archive/traces.otf2 -o ti --flop-rate "$rate" 2> otf2ti.log
@@ -51,8 +61,10 @@ untraced() {
   local dir=$1 ranks=$2
   mkdir -p "$dir" && cd "$dir"
   app_stdin=/dev/null
+  unset -f app_campaign
   source "$src/tests/corpus/apps/$app.sh"
   app_prepare "$ranks"
+  if [ "$campaign" = yes ] && declare -F app_campaign > /dev/null; then app_campaign "$ranks"; fi
   OMP_NUM_THREADS=1 mpirun --allow-run-as-root -np "$ranks" --bind-to core -x OMP_NUM_THREADS \
     -x LD_PRELOAD="$work/run_timer.so" "${app_command[@]}" < "$app_stdin" > run.log 2> timer.log
   sed -n 's/^run_timer: \([0-9.e+-]*\) s.*/\1/p' timer.log
@@ -62,7 +74,7 @@ untraced() {
 median() { python3 -c 'import statistics,sys; print(statistics.median(map(float, sys.argv[1:])))' "$@"; }
 
 for app in "${apps[@]}"; do
-  for ranks in 1 2; do
+  for ranks in "${rank_counts[@]}"; do
     plain=() measured=() predicted=()
     for i in 1 2 3; do
       plain+=("$(untraced "$app/plain$ranks/$i" "$ranks")")

@@ -11,8 +11,9 @@
 # taken while something else used more than 10% of the CPU is marked busy and left out of the table and of tau.
 # A configuration whose prediction exceeds --max-run seconds (default 40) is not measured (3 runs of it would take
 # the campaign past its budget): its row says so, and it is left out of tau.
+# Predictions model Open MPI's polling (tireplay/polling: a waiting rank keeps its share of a core it shares).
 # usage: tools/lab/whatif.sh [--max-run SECONDS] BUILD_DIR WORK_DIR [APP...]
-#        (apps: stencil and tests/corpus/apps/*.sh; default: all of them)
+#        (apps: stencil and tests/corpus/apps/*.sh; default: all of them but those with app_whatif_skip)
 set -euo pipefail
 usage="usage: tools/lab/whatif.sh [--max-run SECONDS] BUILD_DIR WORK_DIR [APP...]"
 max_run=40
@@ -26,7 +27,17 @@ build=$(realpath "$1") work=$2
 shift 2
 src=$(cd "$(dirname "$0")/../.." && pwd)
 apps=("$@")
-[ ${#apps[@]} -gt 0 ] || apps=(stencil $(cd "$src/tests/corpus/apps" && ls *.sh | sed 's/\.sh$//'))
+if [ ${#apps[@]} -eq 0 ]; then  # every app but those whose file says why the campaign leaves them out
+  apps=(stencil)
+  for file in "$src"/tests/corpus/apps/*.sh; do
+    why=$(sed -n 's/^app_whatif_skip="\(.*\)"$/\1/p' "$file")
+    if [ -n "$why" ]; then
+      echo "whatif: $(basename "$file" .sh) left out: $why"
+    else
+      apps+=("$(basename "$file" .sh)")
+    fi
+  done
+fi
 for app in "${apps[@]}"; do
   [ "$app" = stencil ] || [ -f "$src/tests/corpus/apps/$app.sh" ] ||
     { echo "whatif: no application '$app' (stencil or one of tests/corpus/apps/*.sh)" >&2; exit 2; }
@@ -112,7 +123,8 @@ for app in "${apps[@]}"; do
     fi
     [ -z "${rate_of[$net]}" ] || lab_opts+=(--rate "${rate_of[$net]}")
     "$build/tireplay" replay --platform "cal_$net/lab.xml" --hostfile "hosts_$shape.txt" \
-      --trace "$app/$trace/ti/trace.txt" $(cat "cal_$net/lab.opt") ${replay_opts[@]+"${replay_opts[@]}"} -q \
+      --trace "$app/$trace/ti/trace.txt" $(cat "cal_$net/lab.opt") --cfg tireplay/polling:yes \
+      ${replay_opts[@]+"${replay_opts[@]}"} -q \
       --json "$app/$config.json"
     predicted=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["simulated_time"])' "$app/$config.json")
     if python3 -c 'import sys; sys.exit(float(sys.argv[1]) <= float(sys.argv[2]))' "$predicted" "$max_run"; then
