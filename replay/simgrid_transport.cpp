@@ -13,7 +13,8 @@ namespace tireplay {
 
 SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts, bool polling)
     : hosts_(std::move(hosts)), actors_(hosts_.size()), suspended_(hosts_.size(), false),
-      polls_(polling_ranks(hosts_, polling)), polling_(hosts_.size()), woken_(hosts_.size(), false)
+      polls_(polling_ranks(hosts_, polling)), polling_(hosts_.size()), woken_(hosts_.size(), false),
+      starting_(hosts_.size(), false)
 {
 }
 
@@ -56,16 +57,22 @@ void SimGridTransport::suspend_self()
     // A suspended actor's executions are suspended too (SimGrid): a polling rank waits on its polling instead,
     // which wake() cancels (or, if it came while the polling was being started, marks as woken).
     woken_[rank]      = false;
+    starting_[rank]   = true;
     sg4::ExecPtr poll = sg4::this_actor::exec_async(kPollFlops);
+    starting_[rank]   = false;
     if (woken_[rank]) {
       poll->cancel();
     } else {
       polling_[rank] = poll;
       try {
         poll->wait();
+        // The polling ended on its own: nobody woke the rank before the clock reached 1e300 flops' time, so it
+        // is blocked for good (a deadlock, which the end of the run reports).
+        polling_[rank] = nullptr;
+        sg4::this_actor::suspend();
       } catch (const simgrid::CancelException&) {
+        polling_[rank] = nullptr;
       }
-      polling_[rank] = nullptr;
     }
   } else {
     sg4::this_actor::suspend();
@@ -77,12 +84,12 @@ void SimGridTransport::suspend_self()
 void SimGridTransport::wake(int rank)
 {
   suspended_[rank] = false;
-  if (!polls_[rank])
-    actors_[rank]->resume();
-  else if (polling_[rank] != nullptr)
+  if (polling_[rank] != nullptr)
     polling_[rank]->cancel();
-  else
+  else if (starting_[rank])
     woken_[rank] = true;
+  else
+    actors_[rank]->resume();
 }
 
 double SimGridTransport::now() const

@@ -64,6 +64,7 @@ private:
   std::vector<bool> polls_;        // by rank: polls while it waits
   std::vector<simgrid::s4u::ExecPtr> polling_;  // by rank: the polling it waits on in suspend_self(), if any
   std::vector<bool> woken_;        // by rank: woken while its polling was being started
+  std::vector<bool> starting_;     // by rank: its polling is being started
   bool stopping_ = false;
   Pool<Comm> comms_;
 };

@@ -71,6 +71,7 @@ expect predict_bad_flops 2 "tireplay predict: --flops must be a finite number >=
 (see tireplay predict --help)" -- predict --op reduce --bytes 8 --np 4 --platform platform.xml --flops -1
 expect bad_cfg 2 "tireplay replay: --cfg smpi/test: 'soon' is not a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)" -- $(replay) --trace t_two.txt --cfg smpi/test:soon
 expect bad_both_ways 2 "tireplay replay: --cfg tireplay/both-ways-factor: chunk '65552:1.5' has no fraction from 0 to 1 after the ':'" -- $(replay) --trace t_two.txt --cfg 'tireplay/both-ways-factor:65552:1.5'
+expect bad_polling 2 "tireplay replay: --cfg tireplay/polling: 'maybe' is not a boolean (yes/no)" -- $(replay) --trace t_two.txt --cfg tireplay/polling:maybe
 expect unknown_tireplay_cfg 2 "tireplay replay: --cfg tireplay/both-way-factor:65552:1: unknown tireplay option 'tireplay/both-way-factor' (did you mean 'tireplay/both-ways-factor'?)" -- $(replay) --trace t_two.txt --cfg tireplay/both-way-factor:65552:1
 expect no_trace 2 "tireplay replay: give the trace to replay: --trace TRACE, or --jobs-file FILE
 (see tireplay replay --help)" -- $(replay)
@@ -86,6 +87,18 @@ expect deadlock 3 "tireplay: the replay ended with 2 ranks blocked:
 tireplay: 2 receives never got a message:
   rank 0 <- rank 1, tag 0, communicator 0
   rank 1 <- rank 0, tag 0, communicator 0" -- $(replay) --trace t_deadlock.txt
+# The same deadlock with both ranks polling on one host (tireplay/polling): a clean report at both levels, at the
+# date the ranks blocked (their polling, never ended by a wake-up, must not end the run any other way).
+head -1 "$src/platforms/hosts_figure5.txt" | sed 's/:.*//' | sed 'p' > one_host.txt
+for level in full fast; do
+  expect "deadlock_polling_$level" 3 "tireplay: the replay ended with 2 ranks blocked:
+  rank 0: blocked in recv at t_deadlock.txt:3
+  rank 1: blocked in recv at t_deadlock.txt:4
+tireplay: 2 receives never got a message:
+  rank 0 <- rank 1, tag 0, communicator 0
+  rank 1 <- rank 0, tag 0, communicator 0" -- $(replay) --trace t_deadlock.txt --hostfile one_host.txt \
+    --cfg tireplay/polling:yes --fidelity $level
+done
 # A deadlock is no prediction: the summary says so instead of a time.
 summary=$("$tireplay" replay --platform platform.xml --trace t_deadlock.txt 2> /dev/null | head -1)
 if [ "$summary" = "Simulated time: none: the replay deadlocked at 0.000000000 s with 2 ranks blocked (see below)" ]; then
