@@ -11,11 +11,28 @@ namespace {
 
 bool in_sendrecv(const Rank& r) { return r.call == "MPI_Sendrecv" || r.call == "MPI_Sendrecv_replace"; }
 
-/// The completion of a request (`src dst tag`): a `wait`, after a `test` when a test completed it (so that the
-/// replay's test, finding it complete, resets SMPI's injected test time as the traced run's test did).
-void complete(Rank& r, const std::string& request, uint64_t comm)
+/// Whether a send in flight other than `q` has its key (ranks, tag, communicator). The replay keeps SMPI's rule
+/// for requests sharing a key: a test puts the request it tests behind the others of its key, a wait takes the
+/// first. With two sends of one key in flight, a test line would make the key's next wait wait for the other one
+/// (MUMPS frees its sends with MPI_Test: its replay deadlocked). Such tests are left out, so that the key's waits
+/// take its requests oldest first, as MPI matches them.
+bool send_key_shared(const Rank& r, const Request& q)
 {
-  if (r.call.rfind("MPI_Test", 0) == 0)
+  for (const auto& entry : r.requests) {
+    const Request& other = entry.second;
+    if (&other != &q && other.kind == Request::Kind::Send && other.src == q.src && other.dst == q.dst &&
+        other.tag == q.tag && other.comm == q.comm)
+      return true;
+  }
+  return false;
+}
+
+/// The completion of a request (`src dst tag`): a `wait`, after a `test` when a test completed it (so that the
+/// replay's test, finding it complete, resets SMPI's injected test time as the traced run's test did), unless
+/// another request of its key is in flight (send_key_shared).
+void complete(Rank& r, const std::string& request, uint64_t comm, bool key_shared = false)
+{
+  if (r.call.rfind("MPI_Test", 0) == 0 && !key_shared)
     r.emit("test " + request, comm);
   r.emit("wait " + request, comm);
 }
@@ -152,7 +169,7 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
     r.fail_completion(position, request, "MpiIsendComplete");
     return OTF2_CALLBACK_INTERRUPT;
   }
-  complete(r, fields(q->src, q->dst, q->tag), q->comm);
+  complete(r, fields(q->src, q->dst, q->tag), q->comm, send_key_shared(r, *q));
   return verdict(r);
 }
 
@@ -206,7 +223,7 @@ OTF2_CallbackCode on_request_test(OTF2_LocationRef, OTF2_TimeStamp time, uint64_
   if (it == r.requests.end())
     return verdict(r);
   Request& q = it->second;
-  if (q.kind == Request::Kind::Send)
+  if (q.kind == Request::Kind::Send && !send_key_shared(r, q))
     r.test(q, "test " + fields(q.src, q.dst, q.tag));
   else if (q.kind == Request::Kind::Receive)
     r.test(q);
