@@ -54,11 +54,7 @@ void FastEngine::block_polling()
   own(poll, {-1, nullptr, true});
   sharing_.start(poll, now_);
   block();
-  completions_.remove(poll);
-  int group = sharing_.activity(poll).group;
-  sharing_.finish(poll, now_);
-  if (group >= 0)
-    update_group(group);
+  remove_activity(poll);
 }
 
 void FastEngine::suspend()
@@ -116,14 +112,19 @@ double FastEngine::wait(Transfer* t)
   return flow->finish_time;
 }
 
-void FastEngine::end_activity(int id)
+void FastEngine::remove_activity(int id)
 {
-  Owner owner = owners_[static_cast<size_t>(id)];
   completions_.remove(id);
   int group = sharing_.activity(id).group;
   sharing_.finish(id, now_);
   if (group >= 0)
     update_group(group);
+}
+
+void FastEngine::end_activity(int id)
+{
+  Owner owner = owners_[static_cast<size_t>(id)];
+  remove_activity(id);
   if (owner.poll)
     return;  // reached only by a rank blocked for good: nothing wakes it
   if (owner.flow == nullptr) {

@@ -72,6 +72,9 @@ private:
   void push(double time, EventKind kind, int id);
   void handle(const Event& e);
   void own(int activity, Owner owner);
+  /// Takes activity `id` off its resources now (its end, or a polling whose rank woke).
+  void remove_activity(int id);
+  /// An activity's end: removed, and whoever waits for it woken.
   void end_activity(int id);
   void update_group(int resource);
 
