@@ -5,16 +5,8 @@
 # usage: intercomm.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: no mpicc or no tracer)
 set -euo pipefail
 build=$1 src=$2 work=$3
-tracer=$build/libtireplay_tracer.so
-if ! command -v mpicc >/dev/null || [ ! -f "$tracer" ]; then
-  echo "intercomm: SKIP (needs mpicc and $tracer: tools/setup.sh installs them)"
-  exit 77
-fi
-rm -rf "$work" && mkdir -p "$work" && cd "$work"
-mpicc -o intercomm "$src/tests/otf2/intercomm.c"
-TIREPLAY_TRACE_DIR=archive mpirun --allow-run-as-root --oversubscribe -np 4 -x TIREPLAY_TRACE_DIR \
-  -x LD_PRELOAD="$tracer" ./intercomm > run.log 2>&1 || { cat run.log; exit 1; }
-"$build/otf2ti" archive/traces.otf2 -o ti 2> otf2ti.log || { cat otf2ti.log; exit 1; }
+source "$src/tests/otf2/trace_program.sh"
+trace_program intercomm 4
 "$build/tireplay" replay --platform "$src/platforms/cluster_figure5.xml" --trace ti/trace.txt -q ||
   { echo "FAIL: the replay failed"; exit 1; }
 failures=0

@@ -5,16 +5,8 @@
 # usage: same_key.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: no mpicc or no tracer)
 set -euo pipefail
 build=$1 src=$2 work=$3
-tracer=$build/libtireplay_tracer.so
-if ! command -v mpicc >/dev/null || [ ! -f "$tracer" ]; then
-  echo "same_key: SKIP (needs mpicc and $tracer: tools/setup.sh installs them)"
-  exit 77
-fi
-rm -rf "$work" && mkdir -p "$work" && cd "$work"
-mpicc -o same_key "$src/tests/otf2/same_key.c"
-TIREPLAY_TRACE_DIR=archive mpirun --allow-run-as-root --oversubscribe -np 2 -x TIREPLAY_TRACE_DIR \
-  -x LD_PRELOAD="$tracer" ./same_key > run.log 2>&1 || { cat run.log; exit 1; }
-"$build/otf2ti" archive/traces.otf2 -o ti 2> otf2ti.log || { cat otf2ti.log; exit 1; }
+source "$src/tests/otf2/trace_program.sh"
+trace_program same_key 2
 failures=0
 rank0=ti/trace.txt_files/0.000000_rank-1.txt
 actions=$(grep -v -e ' compute ' -e ' init' -e ' finalize' "$rank0" | cut -d' ' -f2- | paste -sd';')
