@@ -7,12 +7,14 @@
 namespace tireplay {
 namespace {
 
-class RankReplay {
+class RankReplay final : public CollDispatch {
 public:
   RankReplay(ReplayState& replay, RankState& me) : replay_(replay), p2p_(replay.p2p), me_(me) {}
 
   void execute(const Action& a);
   void finish();
+  /// Runs `op` with the algorithm the selector picks (a collective of the trace, or one an algorithm calls).
+  void run(ActionKind op, Coll& c, const CollArgs& given) override;
 
 private:
   const Communicator& comm_of(const Action& a) const;
@@ -128,25 +130,30 @@ void RankReplay::collective(const Action& a)
   args.bytes2      = a.bytes2;
   args.root        = a.root;
   args.datatype_size = a.datatype_size;
+  args.recv_datatype_size = a.recv_datatype_size;
   args.send_counts = &a.send_counts;
   args.recv_counts = &a.recv_counts;
   args.flops       = a.flops;
-  if (a.kind == ActionKind::Reduce) {
-    args.reductions_in_steps = replay_.reductions_in_steps;
-    args.model               = &replay_.selector.context(comm);
-  }
+  args.reductions_in_steps = a.kind == ActionKind::Reduce && replay_.reductions_in_steps;
+  c.set_dispatch(this);
   try {
-    Choice choice      = replay_.selector.choose(a.kind, comm, args);
-    args.segment_bytes = choice.tuning.segment_bytes;
-    args.limit         = choice.tuning.limit;
-    if (choice.algorithm->composite) {  // it runs on the hierarchy of the communicator
-      args.model = &replay_.selector.context(comm);
-      args.comms = &replay_.comms;
-    }
-    choice.algorithm->run(c, args);
+    run(a.kind, c, args);
   } catch (const std::invalid_argument& e) {
     fail(e.what());
   }
+}
+
+void RankReplay::run(ActionKind op, Coll& c, const CollArgs& given)
+{
+  CollArgs args      = given;
+  Choice choice      = replay_.selector.choose(op, c.comm(), args);
+  args.segment_bytes = choice.tuning.segment_bytes;
+  args.limit         = choice.tuning.limit;
+  if (op == ActionKind::Reduce || choice.algorithm->composite) {  // costs (greedy trees), hierarchy (composite)
+    args.model = &replay_.selector.context(c.comm());
+    args.comms = &replay_.comms;
+  }
+  choice.algorithm->run(c, args);
 }
 
 void RankReplay::execute(const Action& a)

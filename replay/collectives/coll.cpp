@@ -1,5 +1,6 @@
 #include "replay/collectives/coll.hpp"
 
+#include "replay/collectives/registry.hpp"
 #include "src/trace/action.hpp"
 
 namespace tireplay {
@@ -7,6 +8,14 @@ namespace tireplay {
 Coll::Coll(P2PWorld& world, const Communicator& comm, int world_rank)
     : world_(world), comm_(comm), world_rank_(world_rank), rank_(comm.local_rank(world_rank))
 {
+}
+
+void Coll::collective(ActionKind op, const CollArgs& a)
+{
+  if (dispatch_ != nullptr)
+    dispatch_->run(op, *this, a);
+  else
+    CollChoice().get(op).run(*this, a);
 }
 
 void Coll::send(int dst, uint64_t bytes, int tag)

@@ -16,7 +16,8 @@ struct CollArgs {
   uint64_t bytes  = 0;  // bytes each rank sends (per destination for all-to-all, gather, allgather)
   uint64_t bytes2 = 0;  // bytes each rank receives (per source where it applies)
   int root        = 0;
-  int datatype_size = 1;  // reducescatter: bytes per element of the counts
+  int datatype_size = 1;       // bytes per element of the (send) datatype: SMPI's algorithms split by elements
+  int recv_datatype_size = 1;  // bytes per element of the receive datatype
   const std::vector<uint64_t>* send_counts = nullptr;  // v-variants: bytes per comm rank
   const std::vector<uint64_t>* recv_counts = nullptr;
   uint64_t segment_bytes = 0;  // pipelined algorithms: bytes per segment; 0 = the algorithm's default
@@ -49,6 +50,19 @@ constexpr int kTagScatter       = -223;
 constexpr int kTagScatterv      = -334;
 constexpr int kTagScan          = -888;
 
+class Coll;
+enum class ActionKind : uint8_t;
+
+/// Runs the collective an algorithm calls inside its own (SMPI's colls::reduce in allreduce__redbcast, colls::bcast
+/// for the remainder of NTSL): the algorithm the replay's selector picks for that operation on this communicator.
+class CollDispatch {
+public:
+  virtual void run(ActionKind op, Coll& c, const CollArgs& a) = 0;
+
+protected:
+  ~CollDispatch() = default;
+};
+
 class Coll {
 public:
   Coll(P2PWorld& world, const Communicator& comm, int world_rank);
@@ -57,7 +71,16 @@ public:
   int size() const { return comm_.size(); }
   const Communicator& comm() const { return comm_; }
   /// This rank in another communicator it belongs to (a hierarchical algorithm's sub-communicator).
-  Coll on(const Communicator& other) const { return Coll(world_, other, world_rank_); }
+  Coll on(const Communicator& other) const
+  {
+    Coll c(world_, other, world_rank_);
+    c.dispatch_ = dispatch_;
+    return c;
+  }
+  /// Who picks the algorithm of a collective called by an algorithm (none: SMPI's default algorithm runs).
+  void set_dispatch(CollDispatch* dispatch) { dispatch_ = dispatch; }
+  /// Runs operation `op` on this communicator, as the selector picks it (see CollDispatch).
+  void collective(ActionKind op, const CollArgs& a);
 
   void send(int dst, uint64_t bytes, int tag);
   void recv(int src, uint64_t bytes, int tag);
@@ -92,6 +115,7 @@ private:
   const Communicator& comm_;
   int world_rank_;
   int rank_;
+  CollDispatch* dispatch_ = nullptr;
   std::vector<Request*> scratch_;
 };
 

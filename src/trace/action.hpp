@@ -64,7 +64,8 @@ struct Action {
   uint64_t bytes = 0;            // bytes sent (per peer for alltoall/gather/allgather)
   uint64_t bytes2 = 0;           // bytes received (per peer where it applies)
   double flops = 0;              // compute, reduction flops of reduce/allreduce/scan/reducescatter
-  int datatype_size = 1;         // reducescatter: size of the counts' datatype (MPICH's choice uses element counts)
+  int datatype_size = 1;         // size of the (send) datatype: algorithms that split by elements (SMPI's) use it
+  int recv_datatype_size = 1;    // size of the receive datatype, where the action has one
   double seconds = 0;            // sleep
   std::vector<uint64_t> send_counts;  // v-variants, bytes per comm rank
   std::vector<uint64_t> recv_counts;

@@ -23,8 +23,9 @@ void parse_collective(FieldReader& a, int comm_size, int state_default_size, Act
       break;
     case ActionKind::Bcast: {
       uint64_t count = a.count_field("count");
-      out.root       = a.more() ? a.rank("root", comm_size) : 0;
-      out.bytes      = bytes_of(a, count, a.datatype("datatype"));
+      out.root          = a.more() ? a.rank("root", comm_size) : 0;
+      out.datatype_size = a.datatype("datatype");
+      out.bytes         = bytes_of(a, count, out.datatype_size);
       break;
     }
     case ActionKind::Reduce:
@@ -35,7 +36,8 @@ void parse_collective(FieldReader& a, int comm_size, int state_default_size, Act
       out.flops      = a.volume("flops");
       if (out.kind == ActionKind::Reduce)
         out.root = a.more() ? a.rank("root", comm_size) : 0;
-      out.bytes = bytes_of(a, count, a.datatype("datatype"));
+      out.datatype_size = a.datatype("datatype");
+      out.bytes         = bytes_of(a, count, out.datatype_size);
       break;
     }
     case ActionKind::AllToAll:
@@ -46,8 +48,10 @@ void parse_collective(FieldReader& a, int comm_size, int state_default_size, Act
       uint64_t recv = a.count_field("recv_count");
       if (out.kind == ActionKind::Gather || out.kind == ActionKind::Scatter)
         out.root = a.more() ? a.rank("root", comm_size) : 0;
-      out.bytes  = bytes_of(a, send, a.datatype("send_datatype"));
-      out.bytes2 = bytes_of(a, recv, a.datatype("recv_datatype"));
+      out.datatype_size      = a.datatype("send_datatype");
+      out.recv_datatype_size = a.datatype("recv_datatype");
+      out.bytes              = bytes_of(a, send, out.datatype_size);
+      out.bytes2             = bytes_of(a, recv, out.recv_datatype_size);
       break;
     }
     case ActionKind::GatherV:
@@ -75,7 +79,9 @@ void parse_collective(FieldReader& a, int comm_size, int state_default_size, Act
         send_size = a.datatype("send_datatype");
         recv_size = a.datatype("recv_datatype");
       }
-      out.bytes = bytes_of(a, send, send_size);
+      out.datatype_size      = send_size;
+      out.recv_datatype_size = recv_size;
+      out.bytes              = bytes_of(a, send, send_size);
       scale(a, out.recv_counts, recv_size);
       break;
     }
@@ -83,8 +89,10 @@ void parse_collective(FieldReader& a, int comm_size, int state_default_size, Act
       a.counts("send_counts", comm_size, out.send_counts);
       uint64_t recv = a.count_field("recv_count");
       out.root      = a.more() ? a.rank("root", comm_size) : 0;
-      scale(a, out.send_counts, a.datatype("send_datatype"));
-      out.bytes2 = bytes_of(a, recv, a.datatype("recv_datatype"));
+      out.datatype_size      = a.datatype("send_datatype");
+      out.recv_datatype_size = a.datatype("recv_datatype");
+      scale(a, out.send_counts, out.datatype_size);
+      out.bytes2 = bytes_of(a, recv, out.recv_datatype_size);
       break;
     }
     case ActionKind::ReduceScatter: {
@@ -102,8 +110,10 @@ void parse_collective(FieldReader& a, int comm_size, int state_default_size, Act
       a.counts("send_counts", comm_size, out.send_counts);
       a.count_field("recv_buffer_size");
       a.counts("recv_counts", comm_size, out.recv_counts);
-      scale(a, out.send_counts, a.datatype("send_datatype"));
-      scale(a, out.recv_counts, a.datatype("recv_datatype"));
+      out.datatype_size      = a.datatype("send_datatype");
+      out.recv_datatype_size = a.datatype("recv_datatype");
+      scale(a, out.send_counts, out.datatype_size);
+      scale(a, out.recv_counts, out.recv_datatype_size);
       break;
     }
     default:

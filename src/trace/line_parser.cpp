@@ -133,7 +133,7 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
   out.has_request_key = false;
   out.bytes = out.bytes2 = 0;
   out.flops = out.seconds = 0;
-  out.datatype_size   = 1;
+  out.datatype_size = out.recv_datatype_size = 1;
   out.comm            = kWorldComm;
   size_t positional   = named_fields(fields, st, out);
   int comm_size       = st.comm_sizes[out.comm];
