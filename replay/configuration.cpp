@@ -234,9 +234,10 @@ Configuration parse_configuration(const std::vector<std::string>& pairs)
       std::string op = key.substr(5);
       if (contains(std::begin(kCollectiveOps), std::end(kCollectiveOps), op))
         refuse(pair, "tireplay chooses collective algorithms itself: --coll " + op +
-                         "=ALGORITHM (tireplay algorithms lists them) with --select fixed or model");
+                         "=ALGORITHM (tireplay algorithms lists them) with --select fixed, model or ompi");
       if (key == "smpi/coll-selector")
-        refuse(pair, "tireplay's selectors are --select smpi (SMPI's default), fixed (--coll) or model");
+        refuse(pair, "tireplay's selectors are --select smpi (SMPI's default), fixed (--coll), model or ompi (SMPI's "
+                     "ompi selector)");
       if (contains(std::begin(kNoEffectKeys), std::end(kNoEffectKeys), key))
         cfg.notes.push_back("--cfg " + pair + " has no effect on the replay of a time-independent trace");
       else if (!cfg.smpi.apply(key, value))  // not an smpi/ key the MPI layer reads

@@ -88,7 +88,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
   if (mode != SelectMode::Model && !opt.contention_signature.empty())
     throw std::invalid_argument("--contention-signature is read by the models: it needs --select model");
   if (mode == SelectMode::Smpi && !opt.coll.empty())
-    throw std::invalid_argument("--coll fixes algorithms, which --select smpi ignores: use --select fixed or model");
+    throw std::invalid_argument("--coll fixes algorithms, which --select smpi ignores: use --select fixed, model or ompi");
   if (opt.fidelity != "full" && opt.fidelity != "fast")
     throw std::invalid_argument("--fidelity: unknown level '" + opt.fidelity + "' (valid: full, fast)");
   const bool fast = opt.fidelity == "fast";

@@ -146,7 +146,7 @@ void RankReplay::collective(const Action& a)
 void RankReplay::run(ActionKind op, Coll& c, const CollArgs& given)
 {
   CollArgs args      = given;
-  Choice choice      = replay_.selector.choose(op, c.comm(), args);
+  Choice choice      = replay_.selector.choose(op, c.comm(), args, c.rank());
   args.segment_bytes = choice.tuning.segment_bytes;
   args.limit         = choice.tuning.limit;
   if (op == ActionKind::Reduce || choice.algorithm->composite) {  // costs (greedy trees), hierarchy (composite)

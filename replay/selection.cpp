@@ -1,5 +1,7 @@
 #include "replay/selection.hpp"
 
+#include "replay/collectives/ompi_decisions.hpp"
+
 #include <cmath>
 #include <stdexcept>
 
@@ -13,7 +15,9 @@ SelectMode parse_select_mode(const std::string& name)
     return SelectMode::Fixed;
   if (name == "model")
     return SelectMode::Model;
-  throw std::invalid_argument("--select: unknown mode '" + name + "' (valid: smpi, fixed, model)");
+  if (name == "ompi")
+    return SelectMode::Ompi;
+  throw std::invalid_argument("--select: unknown mode '" + name + "' (valid: smpi, fixed, model, ompi)");
 }
 
 int size_bucket(uint64_t bytes)
@@ -58,11 +62,15 @@ Selector::Selector(SelectMode mode, CollChoice fixed, ContextOf contexts, Tuning
 {
 }
 
-Choice Selector::choose(ActionKind op, const Communicator& comm, const CollArgs& args)
+Choice Selector::choose(ActionKind op, const Communicator& comm, const CollArgs& args, int rank)
 {
-  // With --select model, an operation the user fixed with --coll keeps that algorithm: the others are chosen.
-  if (mode_ != SelectMode::Model || fixed_.is_set(op))
+  // With --select model or ompi, an operation the user fixed with --coll keeps that algorithm: the others are chosen.
+  if (fixed_.is_set(op) || mode_ == SelectMode::Smpi || mode_ == SelectMode::Fixed)
     return {&fixed_.get(op), tuning_};
+  if (mode_ == SelectMode::Ompi) {
+    const CollAlgorithm* alg = ompi_algorithm(op, comm.size(), rank, args);
+    return {alg != nullptr ? alg : &fixed_.get(op), tuning_};
+  }
   auto key = std::make_tuple(op, comm.id(), size_bucket(args.bytes));
   auto it  = decisions_.find(key);
   if (it == decisions_.end()) {

@@ -1,7 +1,8 @@
 // How each collective call picks its algorithm: as SMPI's default selector does (`smpi`), as the user fixed it
 // per operation (`fixed`, --coll), or by the analytic models (`model`): every registered algorithm of the
 // operation that has a model is costed for this communicator and message size, and the cheapest runs; an
-// operation fixed with --coll keeps its algorithm in every mode.
+// operation fixed with --coll keeps its algorithm in every mode; or as Open MPI 4.1 does (`ompi`: SMPI's Open MPI
+// selector, replay/collectives/ompi_decisions.hpp).
 // Model decisions are cached per (operation, communicator, size bucket) and can be explained.
 #pragma once
 
@@ -18,9 +19,9 @@
 
 namespace tireplay {
 
-enum class SelectMode { Smpi, Fixed, Model };
+enum class SelectMode { Smpi, Fixed, Model, Ompi };
 
-/// Parses "smpi", "fixed" or "model". Throws std::invalid_argument.
+/// Parses "smpi", "fixed", "model" or "ompi". Throws std::invalid_argument.
 SelectMode parse_select_mode(const std::string& name);
 
 /// The parameters a call gives its algorithm (CollArgs::segment_bytes, CollArgs::limit); 0: the default.
@@ -67,7 +68,8 @@ public:
   /// `tuning`: the parameters given to the algorithms in smpi and fixed modes (0: their defaults).
   Selector(SelectMode mode, CollChoice fixed, ContextOf contexts, Tuning tuning = {});
 
-  Choice choose(ActionKind op, const Communicator& comm, const CollArgs& args);
+  /// `rank`: the calling rank in `comm` (Open MPI's gather and scatter decide on the root's sizes at the root).
+  Choice choose(ActionKind op, const Communicator& comm, const CollArgs& args, int rank = 0);
   SelectMode mode() const { return mode_; }
   /// The model view of a communicator (for the algorithms whose shape depends on the costs).
   const models::ModelContext& context(const Communicator& comm) const { return contexts_(comm); }

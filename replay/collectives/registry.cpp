@@ -134,7 +134,6 @@ const CollOperation& collective_operation(ActionKind kind)
   throw std::logic_error("not a collective: " + std::string(action_name(kind)));
 }
 
-namespace {
 const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view name)
 {
   std::string valid;
@@ -146,7 +145,6 @@ const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view na
   throw std::invalid_argument("unknown " + std::string(op.name) + " algorithm '" + std::string(name) +
                               "' (valid: " + valid + ")");
 }
-} // namespace
 
 CollChoice::CollChoice()
     : chosen_(static_cast<size_t>(ActionKind::Count_), nullptr), given_(static_cast<size_t>(ActionKind::Count_), false)

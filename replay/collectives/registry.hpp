@@ -43,6 +43,9 @@ const std::vector<CollOperation>& collective_operations();
 
 const CollOperation& collective_operation(ActionKind kind);
 
+/// The algorithm of `op` named `name`. Throws std::invalid_argument naming the valid ones.
+const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view name);
+
 /// The algorithm to run for each operation, indexed by ActionKind.
 class CollChoice {
 public:

@@ -33,7 +33,8 @@ po::options_description replay_options(ReplayOptions& opt)
       ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`); kept with "
                                                   "--select model, which then chooses the other operations")
       ("select", po::value(&opt.select), "how collectives pick their algorithm: smpi (SMPI's default selector), "
-                                         "fixed (--coll), model (the cheapest by the analytic models)")
+                                         "fixed (--coll), model (the cheapest by the analytic models), ompi "
+                                         "(Open MPI 4.1's rules, as SMPI's ompi selector)")
       ("scale", po::value(&opt.scale)->composing(),
        "QUANTITY[@ZONE]=FACTOR: multiply link.bw, link.lat or host.speed of every link or host (of ZONE and "
        "the zones inside it; host.speed@HOST: that host), e.g. link.bw=2, host.speed@rennes=0.5x")

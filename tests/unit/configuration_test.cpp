@@ -34,9 +34,10 @@ TEST_CASE("SMPI's collective selection points at tireplay's options", "[configur
 {
   CHECK(refusal("smpi/bcast:flattree") == "--cfg smpi/bcast:flattree: tireplay chooses collective algorithms itself: "
                                           "--coll bcast=ALGORITHM (tireplay algorithms lists them) with --select "
-                                          "fixed or model");
+                                          "fixed, model or ompi");
   CHECK(refusal("smpi/coll-selector:mpich") == "--cfg smpi/coll-selector:mpich: tireplay's selectors are --select "
-                                               "smpi (SMPI's default), fixed (--coll) or model");
+                                               "smpi (SMPI's default), fixed (--coll), model or ompi "
+                                               "(SMPI's ompi selector)");
 }
 
 TEST_CASE("values SimGrid cannot take are refused with their range", "[configuration]")
