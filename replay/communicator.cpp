@@ -5,7 +5,7 @@
 namespace tireplay {
 
 Communicator::Communicator(int id, std::vector<int> members, int world_size)
-    : id_(id), members_(std::move(members)), local_(world_size, -1)
+    : id_(id), members_(std::move(members)), local_(world_size, -1), smp_ready_(members_.size(), 0)
 {
   for (int i = 0; i < size(); i++)
     local_[members_[i]] = i;

@@ -18,11 +18,16 @@ public:
   /// Rank of a world rank in this communicator, -1 if it is not a member.
   int local_rank(int world) const { return local_[world]; }
   const std::vector<int>& members() const { return members_; }
+  /// Whether local rank `local` already ran SMPI's Comm::init_smp on this communicator (its SMP-aware algorithms
+  /// do at their first call there, replay/collectives/bcast/smp.cpp).
+  bool smp_ready(int local) const { return smp_ready_[local] != 0; }
+  void set_smp_ready(int local) const { smp_ready_[local] = 1; }
 
 private:
   int id_;
   std::vector<int> members_;  // world rank of each local rank
   std::vector<int> local_;    // local rank of each world rank, -1 outside
+  mutable std::vector<char> smp_ready_;  // by local rank
 };
 
 /// Every communicator of a replay, by id (0 = world). Ranks register the ones their traces create.

@@ -149,10 +149,9 @@ void RankReplay::run(ActionKind op, Coll& c, const CollArgs& given)
   Choice choice      = replay_.selector.choose(op, c.comm(), args, c.rank());
   args.segment_bytes = choice.tuning.segment_bytes;
   args.limit         = choice.tuning.limit;
-  if (op == ActionKind::Reduce || choice.algorithm->composite) {  // costs (greedy trees), hierarchy (composite)
+  args.comms = &replay_.comms;  // sub-communicators: hierarchical, grid and SMPI's SMP-aware algorithms
+  if (op == ActionKind::Reduce || choice.algorithm->composite)  // costs (greedy trees), hierarchy (composite)
     args.model = &replay_.selector.context(c.comm());
-    args.comms = &replay_.comms;
-  }
   choice.algorithm->run(c, args);
 }
 

@@ -17,6 +17,23 @@ void bcast_binary_tree(Coll&, const CollArgs&);
 void bcast_chain(Coll&, const CollArgs&);
 void bcast_segmented_chain(Coll&, const CollArgs&);
 void bcast_scatter_allgather(Coll&, const CollArgs&);
+void bcast_NTSL(Coll&, const CollArgs&);
+void bcast_NTSB(Coll&, const CollArgs&);
+void bcast_ompi_pipeline(Coll&, const CollArgs&);
+void bcast_ompi_split_bintree(Coll&, const CollArgs&);
+void bcast_SMP_linear(Coll&, const CollArgs&);
+void bcast_mvapich2_knomial_intra_node(Coll&, const CollArgs&);
+void bcast_scatter_rdb_allgather(Coll&, const CollArgs&);
+
+/// The ranks of a communicator on hosts, as SMPI's Comm::init_smp finds them (bcast/smp.cpp): world ranks.
+struct SmpLayout {
+  std::vector<int> local;    // the ranks on this rank's host, ascending (the first is the host's leader)
+  std::vector<int> leaders;  // every host's leader, ascending
+  bool uniform = true;       // every host holds as many ranks
+};
+SmpLayout smp_layout(const Coll&);
+/// SMPI's Comm::init_smp: its messages at a rank's first call on a communicator (none after), and the layout.
+SmpLayout smp_init(Coll&, const CollArgs&);
 
 void reduce_linear(Coll&, const CollArgs&);
 void reduce_binomial(Coll&, const CollArgs&);

@@ -79,6 +79,8 @@ public:
   }
   /// Who picks the algorithm of a collective called by an algorithm (none: SMPI's default algorithm runs).
   void set_dispatch(CollDispatch* dispatch) { dispatch_ = dispatch; }
+  /// The host of a rank (an id shared by the ranks on one host), for SMPI's SMP-aware algorithms.
+  int host(int rank) const { return world_.host_ids[static_cast<size_t>(comm_.world_rank(rank))]; }
   /// Runs operation `op` on this communicator, as the selector picks it (see CollDispatch).
   void collective(ActionKind op, const CollArgs& a);
 
