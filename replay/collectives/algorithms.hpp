@@ -67,7 +67,16 @@ void allgather_linear(Coll&, const CollArgs&);
 void allgather_ring(Coll&, const CollArgs&);
 void allgather_recursive_doubling(Coll&, const CollArgs&);
 void allgather_bruck(Coll&, const CollArgs&);
+void allgather_ntslr_nb(Coll&, const CollArgs&);
+void allgather_ompi_neighborexchange(Coll&, const CollArgs&);
+void allgather_pair(Coll&, const CollArgs&);
 void allgatherv_linear(Coll&, const CollArgs&);
+void allgatherv_ring(Coll&, const CollArgs&);
+void allgatherv_gb(Coll&, const CollArgs&);
+void allgatherv_ompi_bruck(Coll&, const CollArgs&);
+void allgatherv_mpich_ring(Coll&, const CollArgs&);
+void allgatherv_ompi_neighborexchange(Coll&, const CollArgs&);
+void allgatherv_pair(Coll&, const CollArgs&);
 
 void reducescatter_reduce_scatterv(Coll&, const CollArgs&);
 void reducescatter_mpich(Coll&, const CollArgs&);
