@@ -64,6 +64,7 @@ void scatter_binomial(Coll&, const CollArgs&);
 void scatterv_linear(Coll&, const CollArgs&);
 
 void allgather_linear(Coll&, const CollArgs&);
+void allgather_shift(Coll&, const CollArgs&);
 void allgather_ring(Coll&, const CollArgs&);
 void allgather_recursive_doubling(Coll&, const CollArgs&);
 void allgather_bruck(Coll&, const CollArgs&);

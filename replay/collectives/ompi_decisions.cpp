@@ -194,7 +194,7 @@ const Decision* decision_of(ActionKind op)
                                          "ompi_in_order_binary", "ompi_basic_linear"}};
   static const Decision reducescatter{kReduceScatter, {"reduce_scatterv", "ompi_basic_recursivehalving", "ompi_ring",
                                                        "ompi_butterfly"}};
-  static const Decision allgather{kAllgather, {"NTSLR_NB", "bruck", "recursive_doubling", "ring",
+  static const Decision allgather{kAllgather, {"NTSLR_NB", "bruck", "recursive_doubling", "shift",
                                                "ompi_neighborexchange", "pair"}};
   static const Decision allgatherv{kAllgatherv, {"GB", "ompi_bruck", "mpich_ring", "ompi_neighborexchange", "pair"}};
   static const Decision gather{kGather, {"ompi_basic_linear", "binomial", "ompi_linear_sync"}};

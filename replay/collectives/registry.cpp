@@ -116,6 +116,7 @@ const std::vector<CollOperation>& collective_operations()
       {ActionKind::AllGather, "allgather", "linear",
        {{"linear", "every rank exchanges with every other at once", a::allgather_linear, m::predict_allgather_linear},
         {"ring", "p-1 steps passing one block to rank + 1", a::allgather_ring, m::predict_allgather_ring},
+        {"shift", "p-1 sendrecvs: own block to rank + i, from rank - i (SMPI's ring)", a::allgather_shift},
         {"recursive_doubling", "exchange with rank XOR 2^k (MPICH, any p)", a::allgather_recursive_doubling, m::predict_allgather_recursive_doubling},
         {"bruck", "ceil(log2 p) steps of 2^k blocks to rank - 2^k", a::allgather_bruck, m::predict_allgather_bruck},
         {"NTSLR_NB", "logical ring, all receives posted first, one tag per step", a::allgather_ntslr_nb},
