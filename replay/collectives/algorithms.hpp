@@ -10,6 +10,7 @@ namespace tireplay::algorithms {
 void barrier_linear(Coll&, const CollArgs&);
 void barrier_dissemination(Coll&, const CollArgs&);
 void barrier_tree(Coll&, const CollArgs&);
+void barrier_ompi_recursivedoubling(Coll&, const CollArgs&);
 
 void bcast_binomial(Coll&, const CollArgs&);
 void bcast_flat(Coll&, const CollArgs&);
@@ -47,6 +48,9 @@ void allreduce_reduce_bcast(Coll&, const CollArgs&);
 void allreduce_recursive_doubling(Coll&, const CollArgs&);
 void allreduce_ring(Coll&, const CollArgs&);
 void allreduce_rabenseifner(Coll&, const CollArgs&);
+void allreduce_redbcast(Coll&, const CollArgs&);
+void allreduce_lr(Coll&, const CollArgs&);
+void allreduce_ompi_ring_segmented(Coll&, const CollArgs&);
 
 void alltoall_linear(Coll&, const CollArgs&);
 void alltoall_pairwise(Coll&, const CollArgs&);
@@ -55,12 +59,18 @@ void alltoall_ompi(Coll&, const CollArgs&);
 void alltoall_ring(Coll&, const CollArgs&);
 
 void alltoallv_linear(Coll&, const CollArgs&);
+void alltoallv_ompi_basic_linear(Coll&, const CollArgs&);
+void alltoallv_pair(Coll&, const CollArgs&);
 
 void gather_linear(Coll&, const CollArgs&);
 void gather_binomial(Coll&, const CollArgs&);
+void gather_ompi_basic_linear(Coll&, const CollArgs&);
+void gather_ompi_linear_sync(Coll&, const CollArgs&);
 void gatherv_linear(Coll&, const CollArgs&);
 void scatter_linear(Coll&, const CollArgs&);
 void scatter_binomial(Coll&, const CollArgs&);
+void scatter_ompi_basic_linear(Coll&, const CollArgs&);
+void scatter_ompi_linear_nb(Coll&, const CollArgs&);
 void scatterv_linear(Coll&, const CollArgs&);
 
 void allgather_linear(Coll&, const CollArgs&);
@@ -83,6 +93,9 @@ void reducescatter_reduce_scatterv(Coll&, const CollArgs&);
 void reducescatter_mpich(Coll&, const CollArgs&);
 void reducescatter_mpich_pair(Coll&, const CollArgs&);
 void reducescatter_mpich_rdb(Coll&, const CollArgs&);
+void reducescatter_ompi_basic_recursivehalving(Coll&, const CollArgs&);
+void reducescatter_ompi_ring(Coll&, const CollArgs&);
+void reducescatter_ompi_butterfly(Coll&, const CollArgs&);
 
 void scan_linear(Coll&, const CollArgs&);
 
