@@ -60,6 +60,7 @@ void alltoall_ring(Coll&, const CollArgs&);
 
 void alltoallv_linear(Coll&, const CollArgs&);
 void alltoallv_ompi_basic_linear(Coll&, const CollArgs&);
+void alltoallv_ring(Coll&, const CollArgs&);
 void alltoallv_pair(Coll&, const CollArgs&);
 
 void gather_linear(Coll&, const CollArgs&);

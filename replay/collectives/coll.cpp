@@ -50,7 +50,10 @@ void Coll::compute(double flops)
 
 void Coll::sendrecv(int dst, uint64_t send_bytes, int send_tag, int src, uint64_t recv_bytes, int recv_tag)
 {
-  // SMPI (Request::sendrecv): isend_init + irecv_init, startall, waitall; MPI_PROC_NULL's half is no request.
+  // SMPI (Request::sendrecv): isend_init + irecv_init, startall, waitall; MPI_PROC_NULL's half is no request; a
+  // rank exchanging with itself only copies (no message).
+  if (dst == rank_ && src == rank_)
+    return;
   std::vector<Request*> both;
   if (dst != kProcNull)
     both.push_back(isend(dst, send_bytes, send_tag));

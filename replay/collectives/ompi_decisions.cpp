@@ -3,7 +3,8 @@
 // operation, a table of communicator sizes and message sizes gives Open MPI's algorithm number; a second table
 // names the algorithm of ours that runs for that number, as SMPI maps them. The tables are data, copied from the
 // selector's if-chains (commutative operations: a trace does not say which operator a reduction used, and SMPI's
-// replay passes MPI_OP_NULL, which takes the commutative rules).
+// replay passes MPI_OP_NULL, which takes the commutative rules). One departure from SMPI, where it aborts: its pair
+// all-to-alls at sizes that are not powers of two (below).
 #include "replay/collectives/ompi_decisions.hpp"
 
 #include "replay/collectives/registry.hpp"
@@ -242,8 +243,14 @@ const CollAlgorithm* ompi_algorithm(ActionKind op, int comm_size, int rank, cons
   const Decision* d = decision_of(op);
   if (d == nullptr)
     return nullptr;
-  int number = algorithm_number(d->table, comm_size, decision_bytes(op, comm_size, rank, a));
-  return &find_algorithm(collective_operation(op), d->names.at(static_cast<size_t>(number - 1)));
+  int number            = algorithm_number(d->table, comm_size, decision_bytes(op, comm_size, rank, a));
+  std::string_view name = d->names.at(static_cast<size_t>(number - 1));
+  // SMPI maps Open MPI's pairwise all-to-all to its pair algorithms, which abort at sizes that are not powers of two;
+  // Open MPI's own pairwise sends to rank + i and receives from rank - i at any size: the ring here.
+  if ((name == "pairwise" || name == "pair") && (op == ActionKind::AllToAll || op == ActionKind::AllToAllV) &&
+      (comm_size & (comm_size - 1)) != 0)
+    name = "ring";
+  return &find_algorithm(collective_operation(op), name);
 }
 
 } // namespace tireplay

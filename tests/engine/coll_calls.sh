@@ -17,7 +17,9 @@ call_args() {
     allreduce | scan | exscan) echo "$bytes 1e6" ;;
     alltoall | allgather) echo "$bytes $bytes" ;;
     gather | scatter) echo "$bytes $bytes $root" ;;
-    alltoallv) echo "$((n * bytes)) $(counts "$n" "$bytes") $((n * bytes)) $(counts "$n" "$bytes")" ;;
+    # rank r sends bytes + r + d to rank d, which receives as much from r (MPI's truncation rule holds)
+    alltoallv) local c; c=$(counts "$n" $((bytes + rank)))
+      echo "$((n * (bytes + rank + n))) $c $((n * (bytes + rank + n))) $c" ;;
     gatherv) echo "$((bytes + rank)) $(counts "$n" "$bytes") $root" ;;
     scatterv) echo "$(counts "$n" "$bytes") $((bytes + rank)) $root" ;;
     allgatherv) echo "$((bytes + rank)) $(counts "$n" "$bytes")" ;;

@@ -36,7 +36,7 @@ case_of() {
   python3 -c 'import sys; sys.exit(not float(sys.argv[1]) < 5)' "$worst" &&
     echo "ok   $name: the calibration fits every size within $worst%" || fail "$name: the fit is off by $worst%"
   "$build/tireplay" replay --platform "cal_$name/lab.xml" --hostfile hosts.txt --trace ti/trace.txt \
-    $(cat "cal_$name/lab.opt") -q --json "predicted_$name.json" || { fail "$name: the replay failed"; return; }
+    $(cat "cal_$name/lab.opt") --select ompi -q --json "predicted_$name.json" || { fail "$name: the replay failed"; return; }
   local runs=()
   for i in 1 2 3; do
     timeout 600 "$lab" run --nodes 2 "$@" -- bash -c \

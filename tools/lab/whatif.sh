@@ -13,7 +13,8 @@
 # taken while something else used more than 10% of the CPU is marked busy and left out of the table and of tau.
 # A configuration whose prediction exceeds --max-run seconds (default 40) is not measured (3 runs of it would take
 # the campaign past its budget): its row says so, and it is left out of tau.
-# Predictions model Open MPI's polling (tireplay/polling: a waiting rank keeps its share of a core it shares).
+# Predictions model Open MPI's polling (tireplay/polling: a waiting rank keeps its share of a core it shares) and its
+# collective algorithms (--select ompi: Open MPI 4.1's decision rules).
 # usage: tools/lab/whatif.sh [--max-run SECONDS] BUILD_DIR WORK_DIR [APP...]
 #        (apps: stencil and tests/corpus/apps/*.sh; default: all of them but those with app_whatif_skip)
 set -euo pipefail
@@ -143,7 +144,7 @@ for app in "${apps[@]}"; do
     fi
     [ -z "${rate_of[$net]}" ] || lab_opts+=(--rate "${rate_of[$net]}")
     if ! "$build/tireplay" replay --platform "cal_$net/lab.xml" --hostfile "hosts_$shape.txt" \
-      --trace "$app/$trace/ti/trace.txt" $(cat "cal_$net/lab.opt") --cfg tireplay/polling:yes \
+      --trace "$app/$trace/ti/trace.txt" $(cat "cal_$net/lab.opt") --cfg tireplay/polling:yes --select ompi \
       ${replay_opts[@]+"${replay_opts[@]}"} -q --json "$app/$config.json" 2> "$app/$config.err"; then
       # A trace that does not replay is a bug to fix, not a row: said, and the campaign goes on.
       printf '| %s | %s | not measured | replay failed | %s | | |\n' "$app" "$config" \
