@@ -43,6 +43,12 @@ void reduce_fibonacci_tree(Coll&, const CollArgs&);
 void reduce_greedy_tree(Coll&, const CollArgs&);
 void reduce_greedy_k_transfers(Coll&, const CollArgs&);
 void reduce_greedy_k_reducers(Coll&, const CollArgs&);
+void reduce_ompi_basic_linear(Coll&, const CollArgs&);
+void reduce_ompi_chain(Coll&, const CollArgs&);
+void reduce_ompi_pipeline(Coll&, const CollArgs&);
+void reduce_ompi_binary(Coll&, const CollArgs&);
+void reduce_ompi_binomial(Coll&, const CollArgs&);
+void reduce_ompi_in_order_binary(Coll&, const CollArgs&);
 
 void allreduce_reduce_bcast(Coll&, const CollArgs&);
 void allreduce_recursive_doubling(Coll&, const CollArgs&);
