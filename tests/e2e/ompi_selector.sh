@@ -6,7 +6,8 @@
 # smpirun -replay crashes where the selector picks mvapich2_knomial_intra_node (SMPI's Comm::init_smp fails in replay
 # mode): those broadcasts are left out here (below 32 ranks), and those whose NTSL or NTSB remainder (the size modulo
 # their 8192-byte segments, broadcast through the selector) goes to it; they were checked against SMPI running a
-# program instead; so are the small allgathervs at 8 to 31 ranks, whose GB algorithm broadcasts through it.
+# program instead; so are the small allgathervs at 8 to 31 ranks, whose GB algorithm broadcasts through it, and the
+# allreduces below 64 bytes at 16 to 31 ranks (a segmented ring, then lr, then redbcast's broadcast).
 # SMPI's selector aborts where it maps Open MPI's pairwise all-to-all to its pair algorithms at a size that is not
 # a power of two; tireplay runs the ring there (Open MPI's pairwise): smpirun is given smpi/alltoallv:ring at 3 ranks,
 # and the all-to-alls of 512 KiB to 1 MiB at 3, 5 and 7 ranks are left out.
@@ -51,6 +52,7 @@ for n in "$@"; do
           [ "$op" = barrier ] && [ "$s" != 1 ] && continue
           [ "$op" = allgatherv ] && { { [ "$n" -ge 8 ] && [ "$n" -lt 16 ] && [ "$s" -lt 1024 ]; } ||
                                       { [ "$n" -ge 16 ] && [ "$s" -lt 128 ]; }; } && continue
+          [ "$op" = allreduce ] && [ "$n" -ge 16 ] && [ "$s" -lt 64 ] && continue
           [ "$op" = alltoall ] && [ $((n & (n - 1))) -ne 0 ] && [ "$n" -lt 8 ] && [ "$s" -ge 524288 ] &&
             [ "$s" -lt 1048576 ] && continue
           [ "$op" = bcast ] && { knomial "$n" "$s" || { [ "$s" -gt 8192 ] && [ $((s % 8192)) -gt 0 ] &&
