@@ -5,6 +5,7 @@
 // (isend / irecv; a rank forwards each segment to its children as it arrives); the remainder of the division in
 // elements is then broadcast by the selector's algorithm. Alone (p = 1), SMPI sends to rank -1 and aborts: nothing here.
 #include "replay/collectives/algorithms.hpp"
+#include "replay/collectives/bcast/pipelined.hpp"
 #include "src/trace/action.hpp"
 
 #include <algorithm>
@@ -21,17 +22,9 @@ void bcast_NTSB(Coll& c, const CollArgs& a)
   for (int child : {2 * rank + 1, 2 * rank + 2})
     if (child < size)
       children.push_back(child);
-  uint64_t type = static_cast<uint64_t>(std::max(1, a.datatype_size));
-  uint64_t count = a.bytes / type;
-  uint64_t segment = std::max<uint64_t>(1, 8192 / type);  // elements
-  uint64_t pipe = count / segment, remainder = count % segment;
+  auto [type, count, segment, pipe, remainder] = pipeline_of(a);
 
-  if (a.root != 0) {
-    if (rank == a.root)
-      c.send(0, a.bytes, kTagBcast);
-    else if (rank == 0)
-      c.recv(a.root, a.bytes, kTagBcast);
-  }
+  root_to_zero(c, a);
   if (count <= segment) {
     if (rank != 0)
       c.recv(parent, a.bytes, kTagBcast);

@@ -6,6 +6,7 @@
 // by the selector's algorithm. Alone (p = 1), SMPI's rank 0 sends the message to itself, unmatched (SMPI then
 // crashes at exit, after a time of 0): nothing here.
 #include "replay/collectives/algorithms.hpp"
+#include "replay/collectives/bcast/pipelined.hpp"
 #include "src/trace/action.hpp"
 
 #include <algorithm>
@@ -18,17 +19,9 @@ void bcast_NTSL(Coll& c, const CollArgs& a)
   if (size == 1)
     return;
   int to = (rank + 1) % size, from = (rank - 1 + size) % size;
-  uint64_t type = static_cast<uint64_t>(std::max(0, a.datatype_size));
-  uint64_t count = type == 0 ? 0 : a.bytes / type;
-  uint64_t segment = type == 0 ? 1 : std::max<uint64_t>(1, 8192 / type);  // elements
-  uint64_t pipe = count / segment, remainder = count % segment;
+  auto [type, count, segment, pipe, remainder] = pipeline_of(a);
 
-  if (a.root != 0) {
-    if (rank == a.root)
-      c.send(0, a.bytes, kTagBcast);
-    else if (rank == 0)
-      c.recv(a.root, a.bytes, kTagBcast);
-  }
+  root_to_zero(c, a);
   if (count <= segment) {
     if (rank != 0)
       c.recv(from, a.bytes, kTagBcast);

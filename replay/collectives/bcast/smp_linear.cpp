@@ -10,6 +10,7 @@
 // MPI_ERR_TRUNCATE when it is larger, or deadlocks). tireplay sends each message once, down the chain 0 -> p-1: the
 // same time for SMPI's first call, where the spare messages cost nothing.
 #include "replay/collectives/algorithms.hpp"
+#include "replay/collectives/bcast/pipelined.hpp"
 #include "src/trace/action.hpp"
 
 #include <algorithm>
@@ -41,21 +42,13 @@ void bcast_SMP_linear(Coll& c, const CollArgs& a)
   if (size <= cores)
     return bcast_binomial(c, a);  // SMPI's bcast__default
 
-  uint64_t type = static_cast<uint64_t>(std::max(1, a.datatype_size));
-  uint64_t count = a.bytes / type;
-  uint64_t segment = std::max<uint64_t>(1, 8192 / type);  // elements
-  uint64_t pipe = count / segment, remainder = count % segment;
+  auto [type, count, segment, pipe, remainder] = pipeline_of(a);
   int to_inter = (rank + cores) % size, to_intra = (rank + 1) % size;
   int from_inter = (rank - cores + size) % size, from_intra = (rank - 1 + size) % size;
   bool leader = rank % cores == 0, last_leader = rank == (size - 1) / cores * cores;
   bool last_of_host = (rank + 1) % cores == 0 || rank == size - 1;
 
-  if (a.root != 0) {
-    if (rank == a.root)
-      c.send(0, a.bytes, kTagBcast);
-    else if (rank == 0)
-      c.recv(a.root, a.bytes, kTagBcast);
-  }
+  root_to_zero(c, a);
   if (count <= segment) {
     if (rank != 0)
       c.recv(leader ? from_inter : from_intra, a.bytes, kTagBcast);
