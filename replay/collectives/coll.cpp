@@ -15,7 +15,7 @@ void Coll::collective(ActionKind op, const CollArgs& a)
   if (dispatch_ != nullptr)
     dispatch_->run(op, *this, a);
   else
-    CollChoice().get(op).run(*this, a);
+    find_algorithm(collective_operation(op), collective_operation(op).smpi_default).run(*this, a);  // SMPI's default
 }
 
 void Coll::send(int dst, uint64_t bytes, int tag)

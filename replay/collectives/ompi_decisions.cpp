@@ -175,31 +175,44 @@ int algorithm_number(const Table& table, int comm_size, uint64_t bytes)
   return 0;  // not reached: every table ends with kAny and kAll
 }
 
-/// Open MPI's numbers (from 1) to our algorithms, as SMPI's selector maps them (its `funcs` arrays).
+/// Open MPI's numbers (from 1) to our algorithms, as SMPI's selector maps them (its `funcs` arrays), looked up in
+/// the registry once. All-to-alls: `ring` runs instead of SMPI's `pair` at sizes that are not powers of two.
 struct Decision {
+  Decision(ActionKind op, const Table& t, std::initializer_list<std::string_view> names) : table(t)
+  {
+    const CollOperation& operation = collective_operation(op);
+    for (std::string_view name : names)
+      algorithms.push_back(name.empty() ? nullptr : &find_algorithm(operation, name));
+    if (op == ActionKind::AllToAll || op == ActionKind::AllToAllV) {
+      pair = algorithms.at(1);  // Open MPI's 2, pairwise
+      ring = &find_algorithm(operation, "ring");
+    }
+  }
   const Table& table;
-  std::vector<std::string_view> names;
+  std::vector<const CollAlgorithm*> algorithms;
+  const CollAlgorithm* pair = nullptr;
+  const CollAlgorithm* ring = nullptr;
 };
 
 const Decision* decision_of(ActionKind op)
 {
-  static const Decision allreduce{kAllreduce, {"redbcast", "redbcast", "recursive_doubling", "lr", "ompi_ring_segmented",
+  static const Decision allreduce{ActionKind::AllReduce, kAllreduce, {"redbcast", "redbcast", "recursive_doubling", "lr", "ompi_ring_segmented",
                                                "rabenseifner"}};
-  static const Decision alltoall{kAlltoall, {"linear", "pairwise", "bruck", "linear", "linear"}};
-  static const Decision alltoallv{kAlltoallv, {"ompi_basic_linear", "pair"}};
+  static const Decision alltoall{ActionKind::AllToAll, kAlltoall, {"linear", "pairwise", "bruck", "linear", "linear"}};
+  static const Decision alltoallv{ActionKind::AllToAllV, kAlltoallv, {"ompi_basic_linear", "pair"}};
   // Open MPI's 5 (two_proc) is never chosen by the table.
-  static const Decision barrier{kBarrier, {"linear", "linear", "ompi_recursivedoubling", "dissemination", "", "tree"}};
-  static const Decision bcast{kBcast, {"NTSL", "ompi_pipeline", "ompi_pipeline", "ompi_split_bintree", "NTSB", "binomial",
+  static const Decision barrier{ActionKind::Barrier, kBarrier, {"linear", "linear", "ompi_recursivedoubling", "dissemination", "", "tree"}};
+  static const Decision bcast{ActionKind::Bcast, kBcast, {"NTSL", "ompi_pipeline", "ompi_pipeline", "ompi_split_bintree", "NTSB", "binomial",
                                        "mvapich2_knomial_intra_node", "scatter_rdb_allgather", "scatter_allgather"}};
-  static const Decision reduce{kReduce, {"ompi_basic_linear", "ompi_chain", "ompi_pipeline", "ompi_binary", "ompi_binomial",
+  static const Decision reduce{ActionKind::Reduce, kReduce, {"ompi_basic_linear", "ompi_chain", "ompi_pipeline", "ompi_binary", "ompi_binomial",
                                          "ompi_in_order_binary", "ompi_basic_linear"}};
-  static const Decision reducescatter{kReduceScatter, {"reduce_scatterv", "ompi_basic_recursivehalving", "ompi_ring",
+  static const Decision reducescatter{ActionKind::ReduceScatter, kReduceScatter, {"reduce_scatterv", "ompi_basic_recursivehalving", "ompi_ring",
                                                        "ompi_butterfly"}};
-  static const Decision allgather{kAllgather, {"NTSLR_NB", "bruck", "recursive_doubling", "shift",
+  static const Decision allgather{ActionKind::AllGather, kAllgather, {"NTSLR_NB", "bruck", "recursive_doubling", "shift",
                                                "ompi_neighborexchange", "pair"}};
-  static const Decision allgatherv{kAllgatherv, {"GB", "ompi_bruck", "mpich_ring", "ompi_neighborexchange", "pair"}};
-  static const Decision gather{kGather, {"ompi_basic_linear", "binomial", "ompi_linear_sync"}};
-  static const Decision scatter{kScatter, {"ompi_basic_linear", "binomial", "ompi_linear_nb"}};
+  static const Decision allgatherv{ActionKind::AllGatherV, kAllgatherv, {"GB", "ompi_bruck", "mpich_ring", "ompi_neighborexchange", "pair"}};
+  static const Decision gather{ActionKind::Gather, kGather, {"ompi_basic_linear", "binomial", "ompi_linear_sync"}};
+  static const Decision scatter{ActionKind::Scatter, kScatter, {"ompi_basic_linear", "binomial", "ompi_linear_nb"}};
   switch (op) {
     case ActionKind::AllReduce: return &allreduce;
     case ActionKind::AllToAll: return &alltoall;
@@ -243,14 +256,13 @@ const CollAlgorithm* ompi_algorithm(ActionKind op, int comm_size, int rank, cons
   const Decision* d = decision_of(op);
   if (d == nullptr)
     return nullptr;
-  int number            = algorithm_number(d->table, comm_size, decision_bytes(op, comm_size, rank, a));
-  std::string_view name = d->names.at(static_cast<size_t>(number - 1));
+  int number                   = algorithm_number(d->table, comm_size, decision_bytes(op, comm_size, rank, a));
+  const CollAlgorithm* chosen = d->algorithms.at(static_cast<size_t>(number - 1));
   // SMPI maps Open MPI's pairwise all-to-all to its pair algorithms, which abort at sizes that are not powers of two;
   // Open MPI's own pairwise sends to rank + i and receives from rank - i at any size: the ring here.
-  if ((name == "pairwise" || name == "pair") && (op == ActionKind::AllToAll || op == ActionKind::AllToAllV) &&
-      (comm_size & (comm_size - 1)) != 0)
-    name = "ring";
-  return &find_algorithm(collective_operation(op), name);
+  if (chosen == d->pair && d->pair != nullptr && (comm_size & (comm_size - 1)) != 0)
+    return d->ring;
+  return chosen;
 }
 
 } // namespace tireplay

@@ -6,8 +6,7 @@
 // from those of their group that had one, by recursive halving (MPICH's code that SMPI runs for any p). Sizes are
 // in bytes (MPICH packs the message); nothing for an empty message.
 #include "replay/collectives/algorithms.hpp"
-
-#include <algorithm>
+#include "replay/collectives/bcast/block_scatter.hpp"
 
 namespace tireplay::algorithms {
 
@@ -19,36 +18,20 @@ void bcast_scatter_rdb_allgather(Coll& c, const CollArgs& a)
     return;
   int relative = (rank - a.root + size) % size;
   auto to_rank = [&](int r) { return (r + a.root) % size; };
-  uint64_t each = (n + size - 1) / size;
-  // Bytes of the blocks [first, first + count) that lie inside the message.
-  auto span = [&](int first, int count) {
-    uint64_t begin = std::min(n, first * each), end = std::min(n, (first + static_cast<uint64_t>(count)) * each);
-    return end - begin;
-  };
-
-  // Scatter: relative rank r (lowest set bit m) gets blocks [r, r + m) from r - m, then hands on the upper halves.
-  int mask = 1;
-  for (; mask < size; mask <<= 1)
-    if (relative & mask) {
-      if (span(relative, mask) > 0)
-        c.recv(to_rank(relative - mask), span(relative, mask), kTagBcast);
-      break;
-    }
-  for (mask >>= 1; mask > 0; mask >>= 1)
-    if (relative + mask < size && span(relative + mask, mask) > 0)
-      c.send(to_rank(relative + mask), span(relative + mask, mask), kTagBcast);
+  const Blocks blocks = blocks_of(n, size);
+  binomial_scatter(c, a.root, blocks);
 
   // Recursive doubling: before the step of `mask`, a rank holds the blocks of its group [mine, mine + mask).
-  for (mask = 1; mask < size; mask <<= 1) {
+  for (int mask = 1; mask < size; mask <<= 1) {
     int partner = relative ^ mask;
     int mine = relative & ~(mask - 1), theirs = partner & ~(mask - 1);
     if (partner < size)
-      c.sendrecv(to_rank(partner), span(mine, mask), to_rank(partner), span(theirs, mask), kTagBcast);
+      c.sendrecv(to_rank(partner), blocks.span(mine, mask), to_rank(partner), blocks.span(theirs, mask), kTagBcast);
     if (theirs + mask <= size)
       continue;
     // The partner group is cut: its `present` ranks gave their blocks to as many of ours, who pass them on.
     int present = size - mine - mask;
-    uint64_t missing = span(mine + mask, mask);
+    uint64_t missing = blocks.span(mine + mask, mask);
     int bits = 0;
     while ((1 << (bits + 1)) <= mask)
       bits++;
