@@ -90,7 +90,8 @@ const char* const kCollectiveOps[] = {"allgather",  "allgatherv", "allreduce", "
 const char* const kSmpiKeys[] = {"smpi/send-is-detached-thresh", "smpi/async-small-thresh", "smpi/test",
                                  "smpi/grow-injected-times",     "smpi/simulate-computation",
                                  "smpi/finalization-barrier",    "smpi/init", "smpi/os", "smpi/ois", "smpi/or",
-                                 "tireplay/both-ways-factor", "tireplay/polling"};
+                                 "tireplay/both-ways-factor", "tireplay/both-ways-factor-after-pause",
+                                 "tireplay/both-ways-window", "tireplay/polling"};
 
 [[noreturn]] void refuse(const std::string& pair, const std::string& why)
 {

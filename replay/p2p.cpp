@@ -108,8 +108,33 @@ void P2PWorld::start_transfer(Request* send)
   double payload = static_cast<double>(send->bytes + kEnvelopeBytes);
   transport->start(t, send->src, send->dst, payload);
   if (!config.both_ways.empty() && host_ids[static_cast<size_t>(send->src)] != host_ids[static_cast<size_t>(send->dst)])
-    if (double back = config.both_ways_fraction(payload) * payload; back > 0)
+    if (double back = config.both_ways_fraction(payload, !back_to_back(send)) * payload; back > 0)
       start_echo(send, back);
+}
+
+static uint64_t host_pair(int a, int b)
+{
+  return (static_cast<uint64_t>(std::min(a, b)) << 32) | static_cast<uint32_t>(std::max(a, b));
+}
+
+bool P2PWorld::back_to_back(const Request* send) const
+{
+  if (config.both_ways_window == std::numeric_limits<double>::infinity())
+    return true;
+  int a    = host_ids[static_cast<size_t>(send->src)], b = host_ids[static_cast<size_t>(send->dst)];
+  auto end = pair_ends_.find(host_pair(a, b));
+  return end != pair_ends_.end() && transport->now() - end->second <= config.both_ways_window;
+}
+
+void P2PWorld::note_completion(const Request* r, double at)
+{
+  if (config.both_ways.empty() || config.both_ways_window == std::numeric_limits<double>::infinity())
+    return;
+  int a = host_ids[static_cast<size_t>(r->src)], b = host_ids[static_cast<size_t>(r->dst)];
+  if (a == b || config.both_ways_fraction(static_cast<double>(r->bytes + kEnvelopeBytes)) <= 0)
+    return;
+  double& end = pair_ends_[host_pair(a, b)];
+  end         = std::max(end, at);
 }
 
 void P2PWorld::start_echo(const Request* send, double bytes)
@@ -243,7 +268,9 @@ double P2PWorld::complete(Request* r)
     r->has_waiter = true;
     transport->suspend();
   }
-  return transport->wait(r->transfer);
+  double at = transport->wait(r->transfer);
+  note_completion(r, at);
+  return at;
 }
 
 void P2PWorld::wait(Request* r)

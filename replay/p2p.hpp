@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tireplay {
@@ -107,7 +108,14 @@ private:
   /// tireplay/both-ways-factor: `bytes` moved back for a message, a transfer nobody waits for.
   void start_echo(const Request* send, double bytes);
 
+  /// tireplay/both-ways-window: whether the hosts of `send` saw a message with a fraction complete within the
+  /// window before now (always, without a window).
+  bool back_to_back(const Request* send) const;
+  /// Notes the completion of `r` at `at` for the window (a message with a fraction between two hosts only).
+  void note_completion(const Request* r, double at);
+
   std::vector<Transfer*> echoes_;  // in flight or finished, let go of by the sweep in start_echo
+  std::unordered_map<uint64_t, double> pair_ends_;  // per pair of hosts (lower id << 32 | higher): last completion
   size_t sweep_at_ = 64;
 
   std::vector<Inbox> inboxes_;  // by destination world rank

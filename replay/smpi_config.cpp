@@ -112,10 +112,10 @@ double PiecewiseOverhead::at(size_t bytes) const
   return current;
 }
 
-double SmpiConfig::both_ways_fraction(double payload) const
+double SmpiConfig::both_ways_fraction(double payload, bool after_pause) const
 {
   double fraction = 0;
-  for (const auto& [threshold, value] : both_ways) {
+  for (const auto& [threshold, value] : after_pause ? both_ways_after_pause : both_ways) {
     if (payload <= static_cast<double>(threshold))
       break;
     fraction = value;
@@ -147,6 +147,10 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     receive_overhead = (PiecewiseOverhead(value, key), value);
   else if (key == "tireplay/both-ways-factor")
     both_ways = both_ways_steps(key, value);
+  else if (key == "tireplay/both-ways-factor-after-pause")
+    both_ways_after_pause = both_ways_steps(key, value);
+  else if (key == "tireplay/both-ways-window")
+    both_ways_window = parse_seconds(key, value);
   else if (key == "tireplay/polling")
     polling = to_bool(key, value);
   else
@@ -160,6 +164,13 @@ void SmpiConfig::validate() const
     throw std::invalid_argument("smpi/async-small-thresh (" + std::to_string(async_small_threshold) +
                                 ") must not exceed smpi/send-is-detached-thresh (" +
                                 std::to_string(detached_send_threshold) + ")");
+  bool window = both_ways_window != std::numeric_limits<double>::infinity();
+  if (window && both_ways.empty())
+    throw std::invalid_argument("tireplay/both-ways-window needs tireplay/both-ways-factor (the fraction of the "
+                                "messages that follow one another within the window)");
+  if (!both_ways_after_pause.empty() && !window)
+    throw std::invalid_argument("tireplay/both-ways-factor-after-pause needs tireplay/both-ways-window (which "
+                                "messages follow a pause)");
 }
 
 HostOverheads::HostOverheads(const SmpiConfig& cfg, const simgrid::s4u::Host& host)

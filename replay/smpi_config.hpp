@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <string>
 #include <vector>
@@ -55,11 +56,18 @@ struct SmpiConfig {
   // at half the rate each way). Payloads up to the smallest threshold move nothing back; empty: off.
   // docs/calibration.md, "Both ways".
   std::vector<std::pair<uint64_t, double>> both_ways;
+  // tireplay/both-ways-window (seconds): both-ways-factor applies only to a message whose two hosts saw a message
+  // with a fraction complete at most this long before it starts (back to back); the others (the first exchange
+  // after a pause, one crossing only messages in flight) move back tireplay/both-ways-factor-after-pause's fraction
+  // (same syntax; none if not given). Infinite (the default): both-ways-factor applies to every message.
+  double both_ways_window = std::numeric_limits<double>::infinity();
+  std::vector<std::pair<uint64_t, double>> both_ways_after_pause;
   // tireplay/polling (tireplay's): ranks waiting in MPI poll on a core of their host (replay/polling.hpp).
   bool polling = false;
 
-  /// The fraction of a message of `payload` bytes (envelope included) that tireplay/both-ways-factor moves back.
-  double both_ways_fraction(double payload) const;
+  /// The fraction of a message of `payload` bytes (envelope included) that tireplay/both-ways-factor moves back
+  /// (with `after_pause`, tireplay/both-ways-factor-after-pause).
+  double both_ways_fraction(double payload, bool after_pause = false) const;
 
   /// Applies `key:value` if it is an smpi/ option. Returns false if the key is not one of these. Throws
   /// std::invalid_argument on a bad value; the configuration is then unchanged.

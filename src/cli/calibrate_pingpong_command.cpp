@@ -170,11 +170,13 @@ std::vector<models::PingPongPoint> read_exchanges(const std::string& exchange_ta
 /// round trip), from 0 (both ways at once) to 1 (one way at a time). The value of a size covers the payloads
 /// above the size below it. With `eager` > 0, messages below `eager` bytes move nothing back (the MPI's eager
 /// protocol: the lab's exchanges of such messages are slower than its ping-pongs only by its token bucket).
+/// `key`: the option written (tireplay/both-ways-factor, or -after-pause from single exchanges after a pause).
 std::string both_ways_option(const std::string& exchange_table, const std::vector<models::PingPongPoint>& exchanges,
                              const std::string& pingpong_table, const std::vector<models::PingPongPoint>& pingpong,
-                             uint64_t eager)
+                             uint64_t eager, const std::string& key)
 {
-  std::printf("\nExchanges (%s, against one way = half the round trip of %s):\n%10s %12s %12s %7s %7s\n",
+  std::printf("\nExchanges%s (%s, against one way = half the round trip of %s):\n%10s %12s %12s %7s %7s\n",
+              key.find("after-pause") != std::string::npos ? " after a pause" : " back to back",
               exchange_table.c_str(), pingpong_table.c_str(), "bytes", "one way", "exchange", "ratio", "back");
   std::ostringstream spec;
   double below = -1;
@@ -183,7 +185,7 @@ std::string both_ways_option(const std::string& exchange_table, const std::vecto
   for (const auto& x : exchanges) {
     auto same = std::find_if(pingpong.begin(), pingpong.end(), [&x](const auto& p) { return p.bytes == x.bytes; });
     double one_way = same->round_trip_seconds / 2, ratio = x.round_trip_seconds / one_way;
-    double back    = std::clamp(ratio - 1, 0.0, 1.0);
+    double back    = std::round(std::clamp(ratio - 1, 0.0, 1.0) * 1000) / 1000;  // a measurement's digits
     bool counted   = x.bytes >= static_cast<double>(eager);
     char shown[16] = "eager";
     if (counted)
@@ -197,7 +199,7 @@ std::string both_ways_option(const std::string& exchange_table, const std::vecto
     }
     below = x.bytes;
   }
-  return "--cfg=tireplay/both-ways-factor:" + spec.str();
+  return "--cfg=" + key + ":" + spec.str();
 }
 
 } // namespace
@@ -210,7 +212,7 @@ int pingpong(int argc, char** argv)
   std::string bandwidth_text, speed_text = "1Gf", prefix = "node-", platform_out, options_out;
   int hosts = 16, switches = 0;
   bool no_factors = false;
-  std::string loopback_table, exchange_table, eager_text;
+  std::string loopback_table, exchange_table, eager_text, paused_table, window_text = "100us";
   SegmentOptions segments;
   po::options_description desc(
       "usage: tireplay calibrate pingpong TABLE [LEVEL2_TABLE ...] [--bandwidth B] [--speed S] [--hosts N]\n"
@@ -243,7 +245,13 @@ int pingpong(int argc, char** argv)
                                                "send SIZE bytes at once, back to back): where they take longer "
                                                "than one way, the replay option tireplay/both-ways-factor")
       ("eager-limit", po::value(&eager_text), "with --exchange: messages below this many bytes move nothing back "
-                                               "(the MPI's eager protocol; Open MPI's TCP: btl_tcp_eager_limit)");
+                                               "(the MPI's eager protocol; Open MPI's TCP: btl_tcp_eager_limit)")
+      ("exchange-after-pause", po::value(&paused_table), "with --exchange: a table of single exchanges, each after "
+                                                          "a pause: tireplay/both-ways-factor-after-pause, and "
+                                                          "--exchange's fraction for back-to-back messages only")
+      ("both-ways-window", po::value(&window_text), "with --exchange-after-pause: messages that start within this "
+                                                    "time of the last one between their hosts are back to back "
+                                                    "(tireplay/both-ways-window; default 100us, docs/lab.md)");
   segments.add_to(desc);
   po::positional_options_description positional;
   positional.add("pingpong", -1);
@@ -276,9 +284,17 @@ int pingpong(int argc, char** argv)
     if (!eager_text.empty() && exchange_table.empty())
       throw po::error("--eager-limit needs --exchange (it says which exchanges count)");
     uint64_t eager_limit = eager_text.empty() ? 0 : whole_bytes_option("eager-limit", eager_text, 0, 1ULL << 40);
-    std::vector<models::PingPongPoint> exchanges;
+    if (!paused_table.empty() && exchange_table.empty())
+      throw po::error("--exchange-after-pause needs --exchange (the back-to-back exchanges)");
+    if (window_text != "100us" && paused_table.empty())
+      throw po::error("--both-ways-window needs --exchange-after-pause (what messages outside it move back)");
+    double window = quantity_option("both-ways-window", window_text, models::kTimeUnits, "a time (seconds, or "
+                                                                                          "with s, ms, us, ns)");
+    std::vector<models::PingPongPoint> exchanges, paused;
     if (!exchange_table.empty())
       exchanges = read_exchanges(exchange_table, tables[0], links.levels[0]);
+    if (!paused_table.empty())
+      paused = read_exchanges(paused_table, tables[0], links.levels[0]);
     std::vector<models::SegmentFit> fit = fit_segments(tables[0], links.levels[0], segments.choice);
     double bandwidth = nominal > 0 ? nominal : models::fitted_bandwidth(fit);
     if (!std::isfinite(bandwidth))
@@ -342,7 +358,17 @@ int pingpong(int argc, char** argv)
                   platform_out.c_str(), switches, hosts, prefix.c_str(), prefix.c_str(), switches * hosts - 1,
                   no_factors ? "" : ", the factors in its <config>");
     if (!exchange_table.empty())
-      options.push_back(both_ways_option(exchange_table, exchanges, tables[0], links.levels[0], eager_limit));
+      options.push_back(both_ways_option(exchange_table, exchanges, tables[0], links.levels[0], eager_limit,
+                                         "tireplay/both-ways-factor"));
+    if (!paused_table.empty()) {
+      options.push_back(both_ways_option(paused_table, paused, tables[0], links.levels[0], eager_limit,
+                                         "tireplay/both-ways-factor-after-pause"));
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%.9g", window);
+      options.push_back(std::string("--cfg=tireplay/both-ways-window:") + seconds);
+      std::printf("Back to back: a message that starts within %s of the last one between its hosts (%s)\n",
+                  microseconds(window).c_str(), window_text.c_str());
+    }
     if (!options.empty())
       print_replay_options(options, options_out);
     return kExitOk;

@@ -125,6 +125,19 @@ check "exchanges: the fraction moved back per size, none below the eager limit" 
   --options-out exchange_all.opt > /dev/null 2>&1
 check "exchanges: without --eager-limit, every size" \
   test "$(sed -n 3p exchange_all.opt)" = "--cfg=tireplay/both-ways-factor:0:1;1040:0;32784:0.5;65552:1;131088:1;262160:1;524304:1"
+# Single exchanges after a pause at one way from 65536 up (0 moved back), back to back as above: the after-pause
+# fraction, and the window (default 100 us, or --both-ways-window).
+awk '$1 >= 65536 && $1 <= 1048576 { printf "%d %.9e\n", $1, 0.5 * $2 }' smpi.txt > paused.txt
+"$tireplay" calibrate pingpong smpi.txt --exchange exchange.txt --exchange-after-pause paused.txt --eager-limit 65536 \
+  --bandwidth 125MBps --max-error 1e-3 --options-out paused.opt > paused.out 2>&1
+check "exchanges after a pause: nothing moved back after a pause, back to back within 100 us" \
+  test "$(sed -n 4,5p paused.opt | paste -sd' ')" = "--cfg=tireplay/both-ways-factor-after-pause:0:0;65551:0;65552:0;131088:0;262160:0;524304:0 --cfg=tireplay/both-ways-window:0.0001"
+"$tireplay" calibrate pingpong smpi.txt --exchange exchange.txt --exchange-after-pause paused.txt --eager-limit 65536 \
+  --both-ways-window 1ms --bandwidth 125MBps --max-error 1e-3 --options-out paused_1ms.opt > /dev/null 2>&1
+check "exchanges after a pause: --both-ways-window 1ms" test "$(sed -n 5p paused_1ms.opt)" = "--cfg=tireplay/both-ways-window:0.001"
+got=$("$tireplay" calibrate pingpong smpi.txt --exchange-after-pause paused.txt 2>&1); rc=$?
+check "exchanges after a pause: without --exchange, refused (exit 2)" \
+  test "$rc:${got%%$'\n'*}" = "2:tireplay calibrate pingpong: --exchange-after-pause needs --exchange (the back-to-back exchanges)"
 # ---- contention: the Gigabit Ethernet signature, against the model that consumes it ----
 "$tireplay" calibrate pingpong flat.txt --hosts 64 --platform-out cluster64.xml > /dev/null 2>&1
 {

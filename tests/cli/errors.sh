@@ -71,6 +71,9 @@ expect predict_bad_flops 2 "tireplay predict: --flops must be a finite number >=
 (see tireplay predict --help)" -- predict --op reduce --bytes 8 --np 4 --platform platform.xml --flops -1
 expect bad_cfg 2 "tireplay replay: --cfg smpi/test: 'soon' is not a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)" -- $(replay) --trace t_two.txt --cfg smpi/test:soon
 expect bad_both_ways 2 "tireplay replay: --cfg tireplay/both-ways-factor: chunk '65552:1.5' has no fraction from 0 to 1 after the ':'" -- $(replay) --trace t_two.txt --cfg 'tireplay/both-ways-factor:65552:1.5'
+expect window_alone 2 "tireplay replay: tireplay/both-ways-window needs tireplay/both-ways-factor (the fraction of the messages that follow one another within the window)" -- $(replay) --trace t_two.txt --cfg tireplay/both-ways-window:1ms
+expect after_pause_alone 2 "tireplay replay: tireplay/both-ways-factor-after-pause needs tireplay/both-ways-window (which messages follow a pause)" -- $(replay) --trace t_two.txt --cfg 'tireplay/both-ways-factor:65552:1' --cfg 'tireplay/both-ways-factor-after-pause:65552:0'
+expect bad_window 2 "tireplay replay: --cfg tireplay/both-ways-window: 'soon' is not a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)" -- $(replay) --trace t_two.txt --cfg tireplay/both-ways-window:soon
 expect bad_polling 2 "tireplay replay: --cfg tireplay/polling: 'maybe' is not a boolean (yes/no)" -- $(replay) --trace t_two.txt --cfg tireplay/polling:maybe
 expect unknown_tireplay_cfg 2 "tireplay replay: --cfg tireplay/both-way-factor:65552:1: unknown tireplay option 'tireplay/both-way-factor' (did you mean 'tireplay/both-ways-factor'?)" -- $(replay) --trace t_two.txt --cfg tireplay/both-way-factor:65552:1
 expect no_trace 2 "tireplay replay: give the trace to replay: --trace TRACE, or --jobs-file FILE

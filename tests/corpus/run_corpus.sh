@@ -31,10 +31,20 @@ for app in "${apps[@]}"; do
     app_prepare
     printf '#!/bin/sh\nexec ltrace -c -e "%s" -o "%s/ltrace.$OMPI_COMM_WORLD_RANK" "$@"\n' "$calls" "$dir" > counted.sh
     chmod +x counted.sh
-    start=$(date +%s%N)
-    TIREPLAY_TRACE_DIR=archive OMP_NUM_THREADS=1 timeout 600 mpirun --allow-run-as-root --oversubscribe \
-      --mca mpi_yield_when_idle 1 -np 4 -x TIREPLAY_TRACE_DIR -x OMP_NUM_THREADS -x LD_PRELOAD="$tracer" \
-      ./counted.sh "${app_command[@]}" < "$app_stdin" > run.log 2>&1 || { echo "the run failed:"; tail -20 run.log; exit 1; }
+    run() {
+      rm -rf archive ltrace.*
+      start=$(date +%s%N)
+      TIREPLAY_TRACE_DIR=archive OMP_NUM_THREADS=1 timeout 600 mpirun --allow-run-as-root --oversubscribe \
+        --mca mpi_yield_when_idle 1 -np 4 -x TIREPLAY_TRACE_DIR -x OMP_NUM_THREADS -x LD_PRELOAD="$tracer" \
+        ./counted.sh "${app_command[@]}" < "$app_stdin" > run.log 2>&1
+    }
+    # One retry, said in the report: under ltrace, a rank of MPB (Guile) now and then exits right after MPI_Init
+    # and MPI_Comm_rank (its ltrace count holds those two calls only, MPI_Init having taken 29 s of breakpoint
+    # setting on 4 ranks folded; Open MPI's message names no signal): once in about ten CI runs, cause not found.
+    if ! run; then
+      echo "first run failed (retried): $(grep -m1 -e 'exiting improperly' -e 'signal' -e 'rror' run.log)"
+      run || { echo "the run failed:"; tail -20 run.log; exit 1; }
+    fi
     tenths=$((($(date +%s%N) - start) / 100000000))
     "$build/otf2ti" archive/traces.otf2 -o ti --threads 2 2> otf2ti.log || { cat otf2ti.log; exit 1; }
     if grep -v -e '^otf2ti: no flop counter' -e 'ranks$' -e '^otf2ti: 4 ranks' -e '^otf2ti: the traced run took' otf2ti.log |

@@ -128,6 +128,19 @@ check one_way_both_ways 0.01100016 duplex_link.xml --cfg 'tireplay/both-ways-fac
   "0 send 1 0 1000000" "1 recv 0 0 1000000"
 check small_exchange_both_ways 0.00101016 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' -- \
   "0 isend 1 0 1000" "0 irecv 1 0 1000" "0 waitall" "1 isend 0 0 1000" "1 irecv 0 0 1000" "1 waitall"
+# tireplay/both-ways-window: only an exchange that starts within the window after the hosts' last completed
+# message with a fraction moves it back. Three exchanges, the last after 10 ms of computation: the first is alone
+# (T), the second back to back (0.001 + 2 x 1000016 / 1e8), the third after the pause: T again with a 1 ms window,
+# back to back with a 20 ms one; without a window (the default), every one moves its fraction back.
+sequence=("${exchange[@]}" "${exchange[@]}" "0 compute 1e7" "1 compute 1e7" "${exchange[@]}")
+check exchanges_window 0.05300064 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' \
+  --cfg tireplay/both-ways-window:1ms -- "${sequence[@]}"
+check exchanges_wide_window 0.06300080 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' \
+  --cfg tireplay/both-ways-window:0.02 -- "${sequence[@]}"
+# With tireplay/both-ways-factor-after-pause 0.5, the first and the third move half back: 0.001 + 1.5 x 1000016 / 1e8.
+check exchanges_after_pause 0.06300080 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' \
+  --cfg tireplay/both-ways-window:1ms --cfg 'tireplay/both-ways-factor-after-pause:65552:0.5' -- "${sequence[@]}"
+check exchanges_no_window 0.07300096 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' -- "${sequence[@]}"
 # Two ranks of one host: nothing moves back (the loopback, SimGrid's 10 GB/s and no latency): 1000016 / 1e10.
 printf 'h0\nh0\n' > "$scratch/one_host.txt"
 check exchange_one_host_both_ways 0.0001000016 duplex_link.xml --hostfile "$scratch/one_host.txt" \

@@ -8,10 +8,13 @@
 // timed), as comment lines `# exchange SIZE SECONDS`: where an exchange takes twice a one-way message, the
 // transport does not carry both ways at once (`tireplay calibrate pingpong --exchange`: tireplay/both-ways-factor).
 // The first exchange after a pause may run both ways at once where the next ones do not (Open MPI's TCP
-// rendezvous): the steady state is what a halo exchange loop sees.
+// rendezvous; tools/lab/exchanges.c): from 32 KiB to 1 MiB, single exchanges, each after a barrier and a pause of
+// 2 ms (the median of 7; the slower rank's time), as `# exchange-after-pause SIZE SECONDS` lines
+// (`--exchange-after-pause`: tireplay/both-ways-factor-after-pause).
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 static int by_value(const void* a, const void* b)
 {
@@ -35,6 +38,33 @@ static void round_trip(int rank, char* buffer, int size)
     MPI_Recv(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Send(buffer, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
   }
+}
+
+static void spin(double seconds)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  double until = t.tv_sec + 1e-9 * t.tv_nsec + seconds, now;
+  do {
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    now = t.tv_sec + 1e-9 * t.tv_nsec;
+  } while (now < until);
+}
+
+// The median of 7 single exchanges of `size`, each after a barrier and 2 ms of computation: the slower rank's time.
+static double after_pause(int rank, char* buffer, int size)
+{
+  double times[7];
+  for (int i = 0; i < 7; i++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    spin(2e-3);
+    double start = MPI_Wtime();
+    exchange(rank, buffer, size);
+    double mine = MPI_Wtime() - start;
+    MPI_Allreduce(&mine, &times[i], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  }
+  qsort(times, 7, sizeof times[0], by_value);
+  return times[3];
 }
 
 // The median of 7 batches of `step` (seconds per step), a batch taking about 20 ms and at least `least` steps,
@@ -96,6 +126,13 @@ int main(int argc, char** argv)
     double median = timed(exchange, rank, buffer, sizes[i], 2, 1);
     if (rank == 0)
       printf("# exchange %d %.9e\n", sizes[i], median);
+  }
+  for (int i = 0; i < count; i++) {
+    if (sizes[i] < 32768 || sizes[i] > 1048576)
+      continue;
+    double median = after_pause(rank, buffer, sizes[i]);
+    if (rank == 0)
+      printf("# exchange-after-pause %d %.9e\n", sizes[i], median);
   }
   if (rank == 0) {
     MPI_Request request;

@@ -3,9 +3,11 @@
 # nodes 1 and 2 (tools/accuracy/pingpong.c, one rank per node, TCP) and one between two ranks of node 1 (shared
 # memory, the two sharing the node's core as the lab's 2-rank nodes do, mpi_yield_when_idle), then `tireplay
 # calibrate pingpong` on them: OUT/pingpong.txt, OUT/exchange.txt (the same sizes exchanged between the nodes, back to
-# back), OUT/node.txt, OUT/lab.xml (a cluster of the lab's nodes with SMPI's factors between nodes and the
-# loopback's within one, hosts at --speed), OUT/lab.opt (the same factors as replay options, tireplay/both-ways-factor
-# from the exchanges above Open MPI's TCP eager limit, and smpi/test: one unsuccessful MPI_Test), OUT/calibrate.log
+# back), OUT/exchange_after_pause.txt (single exchanges after a pause), OUT/node.txt, OUT/lab.xml (a cluster of the
+# lab's nodes with SMPI's factors between nodes and the loopback's within one, hosts at --speed), OUT/lab.opt (the
+# same factors as replay options, tireplay/both-ways-factor from the back-to-back exchanges above Open MPI's TCP
+# eager limit, -after-pause from the single ones, with tireplay/both-ways-window's default, and smpi/test: one
+# unsuccessful MPI_Test), OUT/calibrate.log
 # (the fit, with its error at every size), OUT/fit_error (the largest, in percent). Lab options (--nodes, --rate,
 # --bottleneck, --cpu) are lab.sh's.
 # usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]
@@ -31,11 +33,12 @@ mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c"
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --mca mpi_yield_when_idle 1 '$out/pingpong' $largest" \
   > "$out/node.txt"
 sed -n 's/^# exchange //p' "$out/pingpong.txt" > "$out/exchange.txt"
+sed -n 's/^# exchange-after-pause //p' "$out/pingpong.txt" > "$out/exchange_after_pause.txt"
 # Open MPI's TCP transport sends messages of its eager limit (header included) or more by rendezvous; the few dozen
 # bytes of header are left out (messages just below the limit count as eager)
 eager=$(ompi_info --param btl tcp --level 9 --parsable 2> /dev/null | sed -n 's/^mca:btl:tcp:param:btl_tcp_eager_limit:value://p')
 "$build/tireplay" calibrate pingpong "$out/pingpong.txt" --loopback "$out/node.txt" --speed "$speed" --hosts "$nodes" \
-  --exchange "$out/exchange.txt" --eager-limit "${eager:-65536}" \
+  --exchange "$out/exchange.txt" --exchange-after-pause "$out/exchange_after_pause.txt" --eager-limit "${eager:-65536}" \
   --platform-out "$out/lab.xml" --options-out "$out/lab.opt" > "$out/calibrate.log" 2>&1 ||
   { cat "$out/calibrate.log" >&2; exit 2; }
 test_cost=$(sed -n 's/^# test //p' "$out/pingpong.txt")
