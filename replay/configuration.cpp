@@ -91,7 +91,7 @@ const char* const kSmpiKeys[] = {"smpi/send-is-detached-thresh", "smpi/async-sma
                                  "smpi/grow-injected-times",     "smpi/simulate-computation",
                                  "smpi/finalization-barrier",    "smpi/init", "smpi/os", "smpi/ois", "smpi/or",
                                  "tireplay/both-ways-factor", "tireplay/both-ways-factor-after-pause",
-                                 "tireplay/both-ways-window", "tireplay/polling"};
+                                 "tireplay/both-ways-window", "tireplay/polling", "tireplay/quota-period"};
 
 [[noreturn]] void refuse(const std::string& pair, const std::string& why)
 {

@@ -193,6 +193,8 @@ ReplayResult run_replay(const ReplayOptions& opt)
                                                  ReaderContext{&replay->p2p_forms[j], {job_count, j}, np});
       replay->p2p.files[r]         = rank.reader->file();
       replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
+      replay->p2p.quotas[r]        = models::cpu_quota(*hosts[r]);
+      replay->p2p.speeds[r]        = models::effective_speed(*hosts[r]);
       replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
       replay->p2p.host_ids[r]      = static_cast<int>(hosts[r]->get_netpoint()->id());
     }

@@ -63,7 +63,7 @@ void RequestQueue::remove(Request* r)
 
 P2PWorld::P2PWorld(int world_size)
     : speed_factors(world_size, 1.0), files(world_size), lines(world_size), host_ids(world_size, 0),
-      inboxes_(world_size)
+      quotas(world_size, 1.0), speeds(world_size, 1.0), inboxes_(world_size)
 {
 }
 
@@ -189,6 +189,7 @@ void P2PWorld::match(Request* send, Request* recv)
 
 Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes, bool nonblocking, bool synchronous)
 {
+  gate(src);
   // SMPI injects the send overhead before the message reaches the receiver's queue.
   bool detached = !synchronous && bytes < static_cast<uint64_t>(config.detached_send_threshold);
   if (detached || nonblocking || synchronous) {
@@ -222,6 +223,7 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
 
 Request* P2PWorld::post_recv(int src, int dst, int tag, int comm, uint64_t bytes)
 {
+  gate(dst);
   Request* r = allocate(false, src, dst, tag, comm, bytes);
 
   Inbox& inbox  = inboxes_[dst];
@@ -276,6 +278,7 @@ double P2PWorld::complete(Request* r)
 void P2PWorld::wait(Request* r)
 {
   complete(r);
+  gate(r->is_send ? r->src : r->dst);
   if (double seconds = receive_overhead(r); seconds > 0)
     transport->sleep(seconds);
   release(r);
@@ -320,6 +323,8 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
     if (double rest = t - transport->now(); rest > 0)
       transport->sleep(rest);
   }
+  if (!requests.empty())
+    gate(requests.front()->is_send ? requests.front()->src : requests.front()->dst);
   for (Request* r : requests)
     release(r);
   requests.clear();
@@ -327,6 +332,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
 
 bool P2PWorld::test(Request* r)
 {
+  gate(r->is_send ? r->src : r->dst);
   if (config.test_sleep > 0)
     transport->sleep(test_sleep_factor * config.test_sleep);
   if (!is_complete(r)) {
@@ -353,12 +359,6 @@ std::vector<P2PWorld::Unmatched> P2PWorld::unmatched() const
       out.push_back({false, r->src, r->dst, r->tag, r->comm, r->bytes});
   }
   return out;
-}
-
-void P2PWorld::compute(int rank, double flops)
-{
-  if (flops > 0)
-    transport->execute(flops / speed_factors[rank]);
 }
 
 void P2PWorld::sleep(double seconds)

@@ -54,6 +54,8 @@ struct P2PWorld {
   std::vector<std::string> files;            // per world rank: its trace file, for messages
   std::vector<uint64_t> lines;               // per world rank: the line of the action it replays
   std::vector<int> host_ids;                 // per world rank: its host, numbered (tireplay/both-ways-factor)
+  std::vector<double> quotas;                // per world rank: its host's CPU quota (host.quota; 1: none)
+  std::vector<double> speeds;                // per world rank: its host's flop/s, speed factor included
   uint64_t next_seq = 0;
   int test_sleep_factor = 1;  // SMPI's `static int nsleeps` in Request::test: shared by every rank
 
@@ -76,7 +78,8 @@ struct P2PWorld {
   /// MPI_Test: injects smpi/test, returns true (and drops the reference) if the request completed.
   bool test(Request* r);
   bool is_complete(Request* r);
-  /// Executes `flops` on the calling rank's host, at its speed scaled by speed_factors (--scale host.speed).
+  /// Executes `flops` on the calling rank's host, at its speed scaled by speed_factors (--scale host.speed);
+  /// under a CPU quota, in the share of each period the host runs.
   void compute(int rank, double flops);
   /// The calling rank sleeps (nothing for 0).
   void sleep(double seconds);
@@ -104,6 +107,10 @@ private:
   double complete(Request* r);
   double receive_overhead(const Request* r) const;
   void drop(Transfer* t);
+  /// A host under a CPU quota runs the first `quota` of each tireplay/quota-period and is stopped for the rest
+  /// (its ranks poll: the quota is spent at once). A rank acts (posts, sees a completion, computes) only while its
+  /// host runs: in the stopped part, it sleeps to the next period.
+  void gate(int rank);
   void start_transfer(Request* send);
   /// tireplay/both-ways-factor: `bytes` moved back for a message, a transfer nobody waits for.
   void start_echo(const Request* send, double bytes);

@@ -21,6 +21,18 @@ namespace sg4 = simgrid::s4u;
 namespace tireplay {
 namespace {
 
+/// A CPU quota: "0.5" or "50%", from 0.001 to 1.
+double parse_share(const std::string&, int, const std::string& text, const std::string&)
+{
+  bool percent       = !text.empty() && text.back() == '%';
+  std::string number = percent ? text.substr(0, text.size() - 1) : text;
+  char* end          = nullptr;
+  double share       = std::strtod(number.c_str(), &end) / (percent ? 100 : 1);
+  if (number.empty() || *end != '\0' || !(share >= 0.001 && share <= 1))
+    throw std::invalid_argument("'" + text + "' is not a share of the core from 0.001 to 1 (0.5 or 50%)");
+  return share;
+}
+
 struct QuantityName {
   const char* name;
   const char* short_name;
@@ -35,6 +47,7 @@ const std::vector<QuantityName>& quantities()
       {"link.bw", "bw", PlatformQuantity::LinkBandwidth, "1GBps", xbt_parse_get_bandwidth},
       {"link.lat", "lat", PlatformQuantity::LinkLatency, "10us", xbt_parse_get_time},
       {"host.speed", "speed", PlatformQuantity::HostSpeed, "2Gf", xbt_parse_get_speed},
+      {"host.quota", "quota", PlatformQuantity::HostQuota, "50%", parse_share},
   };
   return table;
 }
@@ -87,10 +100,25 @@ void scale_speed(const PlatformChange& change, const std::vector<sg4::Host*>& ho
   }
 }
 
+void set_quota(const PlatformChange& change, const std::vector<sg4::Host*>& hosts)
+{
+  for (auto* host : hosts) {
+    double share = change.is_factor ? models::cpu_quota(*host) * change.value : change.value;
+    if (share > 1)
+      throw std::invalid_argument(change.text + ": host '" + host->get_name() + "' would run " +
+                                  number_text(share) + " of its core (a quota is at most 1)");
+    host->set_property(models::kCpuQuotaProperty, number_text(share));
+  }
+}
+
 void apply_change(const PlatformChange& change, const std::vector<sg4::NetZone*>& zones)
 {
   if (change.quantity == PlatformQuantity::HostSpeed) {
     scale_speed(change, hosts_of(zones));
+    return;
+  }
+  if (change.quantity == PlatformQuantity::HostQuota) {
+    set_quota(change, hosts_of(zones));
     return;
   }
   for (auto* link : zones.front()->get_impl()->get_all_links()) {  // recursive
@@ -152,7 +180,7 @@ PlatformChange parse_platform_change(const std::string& text, bool is_factor, co
       change.value = parse_factor(value, q->quantity);
       return change;
     }
-    if (is_plain_number(value))
+    if (is_plain_number(value) && q->quantity != PlatformQuantity::HostQuota)
       throw std::invalid_argument("'" + value + "' has no unit (e.g. " + q->example + ")");
     change.value = q->parse(option, 0, value, q->name);
   } catch (const std::invalid_argument& e) {
@@ -177,21 +205,25 @@ void apply_platform_changes(sg4::Engine& engine, const std::vector<PlatformChang
     for (auto* zone : all)
       if (zones.empty() && (change.zone.empty() || zone->get_name() == change.zone))
         collect_zones(zone, zones);
-    sg4::Host* host = zones.empty() && change.quantity == PlatformQuantity::HostSpeed
-                          ? engine.host_by_name_or_null(change.zone)
-                          : nullptr;
-    if (host != nullptr) {  // host.speed@HOST: that host alone
-      scale_speed(change, {host});
+    bool of_hosts   = change.quantity == PlatformQuantity::HostSpeed || change.quantity == PlatformQuantity::HostQuota;
+    sg4::Host* host = zones.empty() && of_hosts ? engine.host_by_name_or_null(change.zone) : nullptr;
+    try {
+      if (host != nullptr && change.quantity == PlatformQuantity::HostSpeed)  // host.speed@HOST: that host alone
+        scale_speed(change, {host});
+      else if (host != nullptr)
+        set_quota(change, {host});
+      else if (!zones.empty())
+        apply_change(change, zones);
+    } catch (const std::invalid_argument& e) {  // a quota (the platform's, or scaled) out of range
+      throw InputError(platform_file + ": " + e.what());
+    }
+    if (host != nullptr || !zones.empty())
       continue;
-    }
-    if (zones.empty()) {
-      std::string valid;
-      for (const auto* zone : all)
-        valid += (valid.empty() ? "" : ", ") + zone->get_name();
-      throw InputError(platform_file + ": " + change.text + ": no zone '" + change.zone + "' (zones: " + valid +
-                       (change.quantity == PlatformQuantity::HostSpeed ? "; or a host's name" : "") + ")");
-    }
-    apply_change(change, zones);
+    std::string valid;
+    for (const auto* zone : all)
+      valid += (valid.empty() ? "" : ", ") + zone->get_name();
+    throw InputError(platform_file + ": " + change.text + ": no zone '" + change.zone + "' (zones: " + valid +
+                     (of_hosts ? "; or a host's name" : "") + ")");
   }
 }
 

@@ -1,7 +1,8 @@
 // Changes to a loaded platform before a replay runs: `--scale QUANTITY[@ZONE]=FACTOR` multiplies, `--set
 // QUANTITY[@ZONE]=VALUE` sets (SimGrid units), for every link or host of the platform or of one zone
 // (recursively). Links are changed in place (Link::set_bandwidth, set_latency); host speeds, which SimGrid seals
-// at loading, through the factor of models/host_speed.hpp. What `tireplay sweep --vary` varies on a platform.
+// at loading, through the factor of models/host_speed.hpp, and host CPU quotas, as properties of the hosts. What
+// `tireplay sweep --vary` varies on a platform.
 #pragma once
 
 #include <string>
@@ -13,7 +14,7 @@ class Engine;
 
 namespace tireplay {
 
-enum class PlatformQuantity { LinkBandwidth, LinkLatency, HostSpeed };
+enum class PlatformQuantity { LinkBandwidth, LinkLatency, HostSpeed, HostQuota };
 
 struct PlatformChange {
   PlatformQuantity quantity = PlatformQuantity::LinkBandwidth;
@@ -24,7 +25,7 @@ struct PlatformChange {
 };
 
 /// The quantities, as written before '=' (and their short names): "link.bw (bw), link.lat (lat), host.speed
-/// (speed)".
+/// (speed), host.quota (quota)". host.quota is a CPU quota: the share of each period a host runs (0.5 or 50%).
 std::string platform_quantity_names();
 
 /// True if `name` (without @ZONE) is one of the quantities or their short names.

@@ -93,9 +93,15 @@ void check_platform_values(const sg4::Engine& engine, const std::string& platfor
       << " cannot be simulated (it must be between " << low << " and " << high << ")";
     throw InputError(s.str());
   };
-  for (const sg4::Host* h : engine.get_all_hosts())
+  for (const sg4::Host* h : engine.get_all_hosts()) {
     for (unsigned long p = 0; p < h->get_pstate_count(); p++)
       check("host", h->get_name(), "speed", h->get_pstate_speed(p) * models::speed_factor(*h), 1, 1e30, "flop/s");
+    try {
+      models::cpu_quota(*h);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(platform + ": " + e.what());
+    }
+  }
   for (const sg4::Link* l : engine.get_all_links()) {
     check("link", l->get_name(), "bandwidth", l->get_bandwidth(), 1, 1e30, "bytes/s");
     check("link", l->get_name(), "latency", l->get_latency(), 0, 1e6, "s");

@@ -151,6 +151,8 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     both_ways_after_pause = both_ways_steps(key, value);
   else if (key == "tireplay/both-ways-window")
     both_ways_window = parse_seconds(key, value);
+  else if (key == "tireplay/quota-period")
+    quota_period = parse_seconds(key, value);
   else if (key == "tireplay/polling")
     polling = to_bool(key, value);
   else
@@ -164,6 +166,8 @@ void SmpiConfig::validate() const
     throw std::invalid_argument("smpi/async-small-thresh (" + std::to_string(async_small_threshold) +
                                 ") must not exceed smpi/send-is-detached-thresh (" +
                                 std::to_string(detached_send_threshold) + ")");
+  if (!(quota_period > 0))
+    throw std::invalid_argument("tireplay/quota-period must be more than 0 s");
   bool window = both_ways_window != std::numeric_limits<double>::infinity();
   if (window && both_ways.empty())
     throw std::invalid_argument("tireplay/both-ways-window needs tireplay/both-ways-factor (the fraction of the "

@@ -64,6 +64,8 @@ struct SmpiConfig {
   std::vector<std::pair<uint64_t, double>> both_ways_after_pause;
   // tireplay/polling (tireplay's): ranks waiting in MPI poll on a core of their host (replay/polling.hpp).
   bool polling = false;
+  // tireplay/quota-period (seconds): the period of the hosts' CPU quotas (host.quota), Linux's cpu.cfs_period_us.
+  double quota_period = 0.1;
 
   /// The fraction of a message of `payload` bytes (envelope included) that tireplay/both-ways-factor moves back
   /// (with `after_pause`, tireplay/both-ways-factor-after-pause).

@@ -36,10 +36,12 @@ po::options_description replay_options(ReplayOptions& opt)
                                          "fixed (--coll), model (the cheapest by the analytic models), ompi "
                                          "(Open MPI 4.1's rules, as SMPI's ompi selector)")
       ("scale", po::value(&opt.scale)->composing(),
-       "QUANTITY[@ZONE]=FACTOR: multiply link.bw, link.lat or host.speed of every link or host (of ZONE and "
-       "the zones inside it; host.speed@HOST: that host), e.g. link.bw=2, host.speed@rennes=0.5x")
+       "QUANTITY[@ZONE]=FACTOR: multiply link.bw, link.lat, host.speed or host.quota of every link or host (of "
+       "ZONE and the zones inside it; host.speed@HOST, host.quota@HOST: that host), e.g. link.bw=2, "
+       "host.speed@rennes=0.5x")
       ("set", po::value(&opt.set)->composing(),
-       "QUANTITY[@ZONE]=VALUE: set it, with SimGrid units, e.g. link.lat=10us, link.bw=1GBps, host.speed=2Gf")
+       "QUANTITY[@ZONE]=VALUE: set it, with SimGrid units, e.g. link.lat=10us, link.bw=1GBps, host.speed=2Gf; "
+       "host.quota=0.5 (or 50%): a CPU quota, the share of each tireplay/quota-period the host runs")
       ("ranks-per-node", po::value(&opt.ranks_per_node)->default_value(0),
        "place K consecutive ranks on each host of the hostfile (its counts ignored) or of the platform, in "
        "order (folding; 0: one rank per hostfile entry, or round-robin over the platform)")

@@ -161,6 +161,20 @@ check shared_core 2.5000001016 duplex_link.xml --hostfile "$scratch/one_host.txt
 check shared_core_polling 3.0000001016 duplex_link.xml --hostfile "$scratch/one_host.txt" --cfg tireplay/polling:yes \
   -- "${both_compute[@]}"
 
+# A CPU quota (host.quota): h1 runs the first half of each 100 ms period. Rank 1's 1e8 flops (0.1 s at full speed)
+# run from 0 to 0.05 s and from 0.1 to 0.15 s; with a 20 ms period, 10 ms of each: to 0.19 s. A rank posts only
+# while its host runs: rank 1 computes to the stop (0.05 s), so its receive is posted at 0.1 s, where rank 0's
+# message (sent at 0.06 s) moves: 0.1 + T(1000); without the quota, 0.06 + T(1000). A receive posted at 0 completes
+# at 0.06 + T(1000), in the stop: rank 1 sees it at 0.1 s.
+check quota_compute 0.15 duplex_link.xml --set host.quota@h1=0.5 -- "0 compute 1e6" "1 compute 1e8"
+check quota_short_period 0.19 duplex_link.xml --set host.quota@h1=0.5 --cfg tireplay/quota-period:20ms -- \
+  "0 compute 1e6" "1 compute 1e8"
+stopped_receiver=("0 compute 6e7" "0 send 1 0 1000" "1 compute 5e7" "1 recv 0 0 1000")
+check quota_stopped_receiver 0.10101016 duplex_link.xml --set host.quota@h1=50% -- "${stopped_receiver[@]}"
+check no_quota_receiver 0.06101016 duplex_link.xml -- "${stopped_receiver[@]}"
+check quota_seen_later 0.1 duplex_link.xml --set host.quota@h1=50% -- "0 compute 6e7" "0 send 1 0 1000" \
+  "1 recv 0 0 1000"
+
 # Determinism: the same inputs give the same JSON summary, bit for bit, but for the wall time.
 for run in 1 2; do
   "$tireplay" replay --platform "$source_dir/platforms/cluster_figure5.xml" \

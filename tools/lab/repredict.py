@@ -35,7 +35,7 @@ def main(argv):
             shape, net = config.split(':')
             options = []
             if net == 'cpu50':
-                net, options = 'unshaped', ['--scale', 'host.speed@node-1=0.5x']
+                net, options = 'unshaped', ['--set', 'host.quota@node-1=0.5']
             calibration = open(os.path.join(work, f'cal_{net}', 'lab.opt')).read().split()
             trace = 'trace4' if shape == '2x2' else 'trace2'
             command = [os.path.join(build, 'tireplay'), 'replay', '--platform', f'cal_{net}/lab.xml', '--hostfile',

@@ -6,7 +6,7 @@
 #   1x2:local (this machine, 2 ranks one per core over shared memory, as acquired; calibrated as
 #       tools/accuracy/measure.sh does, measured without the lab)
 #   2x1 (2 nodes, 1 rank each; from the 2-rank trace): links unshaped, 1gbit, 100mbit, 10mbit; unshaped with node 2
-#       at 50% CPU (--cpu 2=50, predicted with --scale host.speed@node-1=0.5x)
+#       at 50% CPU (--cpu 2=50, predicted with --set host.quota@node-1=0.5: a CPU quota, docs/calibration.md)
 #   2x2 (2 nodes, 2 ranks each sharing the node's core; from the 4-rank folded trace): unshaped, 100mbit
 # Prints a table row per configuration (measured, predicted, error, the load average and how busy the machine was
 # in the half second before), then Kendall's tau per application between predicted and measured times. A measurement
@@ -140,7 +140,7 @@ for app in "${apps[@]}"; do
     ranks=2 per_node=1 trace=trace2
     [ "$shape" = 2x2 ] && ranks=4 per_node=2 trace=trace4
     if [ "$net" = cpu50 ]; then
-      net=unshaped lab_opts=(--cpu 2=50) replay_opts=(--scale host.speed@node-1=0.5x)
+      net=unshaped lab_opts=(--cpu 2=50) replay_opts=(--set host.quota@node-1=0.5)
     fi
     [ -z "${rate_of[$net]}" ] || lab_opts+=(--rate "${rate_of[$net]}")
     if ! "$build/tireplay" replay --platform "cal_$net/lab.xml" --hostfile "hosts_$shape.txt" \
