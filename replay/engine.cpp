@@ -2,6 +2,7 @@
 
 #include "models/alltoall_models.hpp"
 #include "models/host_speed.hpp"
+#include "replay/cpu_quota.hpp"
 #include "replay/configuration.hpp"
 #include "replay/fast/fast_engine.hpp"
 #include "replay/jobs.hpp"
@@ -157,6 +158,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
   if (!changes.empty())
     check_platform_values(engine, opt.platform + " with --scale/--set");
   std::vector<sg4::Host*> hosts = place_jobs(opt, engine, jobs, job_sizes);
+  check_quota_placement(hosts, opt.platform);
 
   std::unique_ptr<ReplayState> replay;
   Progress progress(opt.progress, total_bytes, [&replay]() {

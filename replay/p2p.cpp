@@ -189,7 +189,6 @@ void P2PWorld::match(Request* send, Request* recv)
 
 Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes, bool nonblocking, bool synchronous)
 {
-  gate(src);
   // SMPI injects the send overhead before the message reaches the receiver's queue.
   bool detached = !synchronous && bytes < static_cast<uint64_t>(config.detached_send_threshold);
   if (detached || nonblocking || synchronous) {
@@ -198,6 +197,7 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
       if (double seconds = overhead.at(bytes); seconds > 0)
         transport->sleep(seconds);
   }
+  gate(src);
   Request* s  = allocate(true, src, dst, tag, comm, bytes);
   s->detached = detached;
 
@@ -278,9 +278,9 @@ double P2PWorld::complete(Request* r)
 void P2PWorld::wait(Request* r)
 {
   complete(r);
-  gate(r->is_send ? r->src : r->dst);
   if (double seconds = receive_overhead(r); seconds > 0)
     transport->sleep(seconds);
+  gate(r->is_send ? r->src : r->dst);
   release(r);
 }
 
@@ -323,7 +323,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
     if (double rest = t - transport->now(); rest > 0)
       transport->sleep(rest);
   }
-  if (!requests.empty())
+  if (!requests.empty())  // every request is the calling rank's
     gate(requests.front()->is_send ? requests.front()->src : requests.front()->dst);
   for (Request* r : requests)
     release(r);

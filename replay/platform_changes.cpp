@@ -104,9 +104,12 @@ void set_quota(const PlatformChange& change, const std::vector<sg4::Host*>& host
 {
   for (auto* host : hosts) {
     double share = change.is_factor ? models::cpu_quota(*host) * change.value : change.value;
-    if (share > 1)
-      throw std::invalid_argument(change.text + ": host '" + host->get_name() + "' would run " +
-                                  number_text(share) + " of its core (a quota is at most 1)");
+    if (share > 1 || share < 0.001) {
+      char shown[32];
+      std::snprintf(shown, sizeof shown, "%g", share);
+      throw std::invalid_argument(change.text + ": host '" + host->get_name() + "' would run " + shown +
+                                  " of its core (a quota is from 0.001 to 1)");
+    }
     host->set_property(models::kCpuQuotaProperty, number_text(share));
   }
 }

@@ -166,8 +166,9 @@ void SmpiConfig::validate() const
     throw std::invalid_argument("smpi/async-small-thresh (" + std::to_string(async_small_threshold) +
                                 ") must not exceed smpi/send-is-detached-thresh (" +
                                 std::to_string(detached_send_threshold) + ")");
-  if (!(quota_period > 0))
-    throw std::invalid_argument("tireplay/quota-period must be more than 0 s");
+  if (!(quota_period >= 1e-3 && quota_period <= 1))
+    throw std::invalid_argument("tireplay/quota-period must be between 1 ms and 1 s (Linux's cpu.cfs_period_us "
+                                "bounds)");
   bool window = both_ways_window != std::numeric_limits<double>::infinity();
   if (window && both_ways.empty())
     throw std::invalid_argument("tireplay/both-ways-window needs tireplay/both-ways-factor (the fraction of the "

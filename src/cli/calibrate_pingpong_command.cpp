@@ -212,7 +212,7 @@ int pingpong(int argc, char** argv)
   std::string bandwidth_text, speed_text = "1Gf", prefix = "node-", platform_out, options_out;
   int hosts = 16, switches = 0;
   bool no_factors = false;
-  std::string loopback_table, exchange_table, eager_text, paused_table, window_text = "100us";
+  std::string loopback_table, exchange_table, eager_text, paused_table, window_text;
   SegmentOptions segments;
   po::options_description desc(
       "usage: tireplay calibrate pingpong TABLE [LEVEL2_TABLE ...] [--bandwidth B] [--speed S] [--hosts N]\n"
@@ -286,8 +286,10 @@ int pingpong(int argc, char** argv)
     uint64_t eager_limit = eager_text.empty() ? 0 : whole_bytes_option("eager-limit", eager_text, 0, 1ULL << 40);
     if (!paused_table.empty() && exchange_table.empty())
       throw po::error("--exchange-after-pause needs --exchange (the back-to-back exchanges)");
-    if (window_text != "100us" && paused_table.empty())
+    if (!window_text.empty() && paused_table.empty())
       throw po::error("--both-ways-window needs --exchange-after-pause (what messages outside it move back)");
+    if (window_text.empty())
+      window_text = "100us";
     double window = quantity_option("both-ways-window", window_text, models::kTimeUnits, "a time (seconds, or "
                                                                                           "with s, ms, us, ns)");
     std::vector<models::PingPongPoint> exchanges, paused;

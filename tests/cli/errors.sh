@@ -61,6 +61,9 @@ expect unknown_host 2 "bad_hosts.txt:2: unknown host 'nowhere' in platform platf
 printf '<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n<platform version="4.1">\n<zone id="z" routing="Full">\n<host id="a" speed="fast"/>\n</zone>\n</platform>\n' > bad.xml
 expect platform_error 2 "bad.xml: Parse error at bad.xml:5: cannot parse number:fast" -- replay --platform bad.xml --quiet --trace t_two.txt
 printf '<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n<platform version="4.1">\n<zone id="z" routing="Full">\n<host id="a" speed="1Gf"><prop id="tireplay/cpu-quota" value="2"/></host>\n</zone>\n</platform>\n' > bad_quota.xml
+sed 's/value="2"/value="0.5"/' bad_quota.xml > quota_shared.xml
+expect quota_shared_core 2 "quota_shared.xml: host 'a' is under a CPU quota (tireplay/cpu-quota) and holds 2 ranks on 1 core(s): the replay models a quota for a core per rank only" -- replay --platform quota_shared.xml --quiet --trace t_two.txt
+expect quota_scaled_out 2 "quota_shared.xml: --scale host.quota@a=0.0001x: host 'a' would run 5e-05 of its core (a quota is from 0.001 to 1)" -- replay --platform quota_shared.xml --quiet --trace t_two.txt --scale host.quota@a=0.0001x
 expect platform_quota 2 "bad_quota.xml: host 'a': tireplay/cpu-quota '2' is not a share of its core from 0.001 to 1" -- replay --platform bad_quota.xml --quiet --trace t_two.txt
 
 # The valid names are the registry's, as `tireplay algorithms` lists them.
@@ -77,7 +80,7 @@ expect window_alone 2 "tireplay replay: tireplay/both-ways-window needs tireplay
 expect after_pause_alone 2 "tireplay replay: tireplay/both-ways-factor-after-pause needs tireplay/both-ways-window (which messages follow a pause)" -- $(replay) --trace t_two.txt --cfg 'tireplay/both-ways-factor:65552:1' --cfg 'tireplay/both-ways-factor-after-pause:65552:0'
 expect bad_window 2 "tireplay replay: --cfg tireplay/both-ways-window: 'soon' is not a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)" -- $(replay) --trace t_two.txt --cfg tireplay/both-ways-window:soon
 expect bad_quota 2 "tireplay replay: --set 'host.quota@h1=1.5': '1.5' is not a share of the core from 0.001 to 1 (0.5 or 50%)" -- $(replay) --trace t_two.txt --set host.quota@h1=1.5
-expect bad_quota_period 2 "tireplay replay: tireplay/quota-period must be more than 0 s" -- $(replay) --trace t_two.txt --cfg tireplay/quota-period:0
+expect bad_quota_period 2 "tireplay replay: tireplay/quota-period must be between 1 ms and 1 s (Linux's cpu.cfs_period_us bounds)" -- $(replay) --trace t_two.txt --cfg tireplay/quota-period:0
 expect bad_polling 2 "tireplay replay: --cfg tireplay/polling: 'maybe' is not a boolean (yes/no)" -- $(replay) --trace t_two.txt --cfg tireplay/polling:maybe
 expect unknown_tireplay_cfg 2 "tireplay replay: --cfg tireplay/both-way-factor:65552:1: unknown tireplay option 'tireplay/both-way-factor' (did you mean 'tireplay/both-ways-factor'?)" -- $(replay) --trace t_two.txt --cfg tireplay/both-way-factor:65552:1
 expect no_trace 2 "tireplay replay: give the trace to replay: --trace TRACE, or --jobs-file FILE

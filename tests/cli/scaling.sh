@@ -121,7 +121,7 @@ expect() {
 expect unknown_zone "$zones: --scale link.bw@zc=2: no zone 'zc' (zones: top, za, zb)" --scale link.bw@zc=2
 expect unknown_host "$zones: --scale host.speed@c0=2: no zone 'c0' (zones: top, za, zb; or a host's name)" --scale host.speed@c0=2
 expect link_of_host "$zones: --scale link.bw@a0=2: no zone 'a0' (zones: top, za, zb)" --scale link.bw@a0=2
-expect unknown_quantity "tireplay replay: --scale 'link.speed=2': expected QUANTITY[@ZONE]=FACTOR with QUANTITY one of link.bw (bw), link.lat (lat), host.speed (speed)" --scale link.speed=2
+expect unknown_quantity "tireplay replay: --scale 'link.speed=2': expected QUANTITY[@ZONE]=FACTOR with QUANTITY one of link.bw (bw), link.lat (lat), host.speed (speed), host.quota (quota)" --scale link.speed=2
 expect zero_factor "tireplay replay: --scale 'bw=0': '0' is not a positive factor (write 2 or 2x)" --scale bw=0
 expect negative_lat "tireplay replay: --scale 'lat=-1': '-1' is not a non-negative factor (write 2 or 2x)" --scale lat=-1
 expect no_unit "tireplay replay: --set 'lat=5': '5' has no unit (e.g. 10us)" --set lat=5

@@ -137,7 +137,7 @@ expect() {
 ops=$("$tireplay" algorithms | awk '/^[a-z]/ { print $1 }' | paste -sd, - | sed 's/,/, /g')
 bcasts=$("$tireplay" algorithms | awk '/^[a-z]/ { op = $1 } op == "bcast" && /^ / { sub(/^ +[*]? +/, ""); print $1 }' | paste -sd, - | sed 's/,/, /g')
 base=(--trace "$trace" --platform "$platform" -o bad)
-expect unknown_key "tireplay sweep: --vary 'foo=1,2': unknown key 'foo' (valid: link.bw (bw), link.lat (lat), host.speed (speed) (each optionally @ZONE), ranks-per-node, fidelity, job-delay@JOB, or a collective ($ops))" \
+expect unknown_key "tireplay sweep: --vary 'foo=1,2': unknown key 'foo' (valid: link.bw (bw), link.lat (lat), host.speed (speed), host.quota (quota) (each optionally @ZONE), ranks-per-node, fidelity, job-delay@JOB, or a collective ($ops))" \
   "${base[@]}" --vary foo=1,2
 expect bare_number "tireplay sweep: --vary 'bw=1x,2': '2' is neither a factor (2x) nor a value with its unit" "${base[@]}" --vary bw=1x,2
 expect bad_unit "tireplay sweep: --vary 'lat@za=5GBps': --set 'lat@za=5GBps': cannot read '5GBps' as a link.lat with its unit (e.g. 10us)" \

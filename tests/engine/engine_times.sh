@@ -169,6 +169,9 @@ check shared_core_polling 3.0000001016 duplex_link.xml --hostfile "$scratch/one_
 check quota_compute 0.15 duplex_link.xml --set host.quota@h1=0.5 -- "0 compute 1e6" "1 compute 1e8"
 check quota_short_period 0.19 duplex_link.xml --set host.quota@h1=0.5 --cfg tireplay/quota-period:20ms -- \
   "0 compute 1e6" "1 compute 1e8"
+# 1000 s of computation under 0.5 of 1 ms periods: 2e6 periods, the last one's share ending at 1999.9995 s.
+check quota_long 1999.9995 duplex_link.xml --set host.quota@h1=0.5 --cfg tireplay/quota-period:1ms -- \
+  "0 compute 1e6" "1 compute 1e12"
 stopped_receiver=("0 compute 6e7" "0 send 1 0 1000" "1 compute 5e7" "1 recv 0 0 1000")
 check quota_stopped_receiver 0.10101016 duplex_link.xml --set host.quota@h1=50% -- "${stopped_receiver[@]}"
 check no_quota_receiver 0.06101016 duplex_link.xml -- "${stopped_receiver[@]}"

@@ -39,7 +39,11 @@ TEST_CASE("platform changes (--scale, --set) parse factors and values with SimGr
                     "--scale 'bw=-2x': '-2x' is not a positive factor (write 2 or 2x)");
   CHECK_THROWS_WITH(parse_platform_change("host.bw=2", true, "--scale"),
                     "--scale 'host.bw=2': expected QUANTITY[@ZONE]=FACTOR with QUANTITY one of link.bw (bw), "
-                    "link.lat (lat), host.speed (speed)");
+                    "link.lat (lat), host.speed (speed), host.quota (quota)");
+  CHECK(parse_platform_change("host.quota@node-1=50%", false, "--set").value == 0.5);  // a share, no unit
+  CHECK(parse_platform_change("quota=0.25", false, "--set").value == 0.25);
+  CHECK_THROWS_WITH(parse_platform_change("quota=2", false, "--set"),
+                    "--set 'quota=2': '2' is not a share of the core from 0.001 to 1 (0.5 or 50%)");
   CHECK_THROWS_WITH(parse_platform_change("speed=2GBps", false, "--set"),
                     "--set 'speed=2GBps': cannot read '2GBps' as a host.speed with its unit (e.g. 2Gf)");
 }
