@@ -21,7 +21,7 @@ double cpu_quota(const simgrid::s4u::Host& host)
     return 1.0;
   char* end    = nullptr;
   double share = std::strtod(text, &end);
-  if (end == text || *end != '\0' || !(share >= 0.001 && share <= 1))
+  if (end == text || *end != '\0' || !is_cpu_quota(share))
     throw std::invalid_argument("host '" + host.get_name() + "': " + kCpuQuotaProperty + " '" + text +
                                 "' is not a share of its core from 0.001 to 1");
   return share;

@@ -19,6 +19,9 @@ constexpr const char* kSpeedFactorProperty = "tireplay/speed-factor";
 /// own <prop>): a CPU quota (Linux's cpu.cfs_quota_us / cpu.cfs_period_us), absent: 1, none.
 constexpr const char* kCpuQuotaProperty = "tireplay/cpu-quota";
 
+/// Whether `share` is a CPU quota: from 0.001 to 1.
+constexpr bool is_cpu_quota(double share) { return share >= 0.001 && share <= 1; }
+
 /// The host's CPU quota, from 0.001 to 1. Throws std::invalid_argument naming the host on another value.
 double cpu_quota(const simgrid::s4u::Host& host);
 

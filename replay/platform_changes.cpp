@@ -28,7 +28,7 @@ double parse_share(const std::string&, int, const std::string& text, const std::
   std::string number = percent ? text.substr(0, text.size() - 1) : text;
   char* end          = nullptr;
   double share       = std::strtod(number.c_str(), &end) / (percent ? 100 : 1);
-  if (number.empty() || *end != '\0' || !(share >= 0.001 && share <= 1))
+  if (number.empty() || *end != '\0' || !models::is_cpu_quota(share))
     throw std::invalid_argument("'" + text + "' is not a share of the core from 0.001 to 1 (0.5 or 50%)");
   return share;
 }
@@ -104,7 +104,7 @@ void set_quota(const PlatformChange& change, const std::vector<sg4::Host*>& host
 {
   for (auto* host : hosts) {
     double share = change.is_factor ? models::cpu_quota(*host) * change.value : change.value;
-    if (share > 1 || share < 0.001) {
+    if (!models::is_cpu_quota(share)) {
       char shown[32];
       std::snprintf(shown, sizeof shown, "%g", share);
       throw std::invalid_argument(change.text + ": host '" + host->get_name() + "' would run " + shown +
@@ -114,16 +114,16 @@ void set_quota(const PlatformChange& change, const std::vector<sg4::Host*>& host
   }
 }
 
-void apply_change(const PlatformChange& change, const std::vector<sg4::NetZone*>& zones)
+void change_hosts(const PlatformChange& change, const std::vector<sg4::Host*>& hosts)
 {
-  if (change.quantity == PlatformQuantity::HostSpeed) {
-    scale_speed(change, hosts_of(zones));
-    return;
-  }
-  if (change.quantity == PlatformQuantity::HostQuota) {
-    set_quota(change, hosts_of(zones));
-    return;
-  }
+  if (change.quantity == PlatformQuantity::HostSpeed)
+    scale_speed(change, hosts);
+  else
+    set_quota(change, hosts);
+}
+
+void change_links(const PlatformChange& change, const std::vector<sg4::NetZone*>& zones)
+{
   for (auto* link : zones.front()->get_impl()->get_all_links()) {  // recursive
     if (change.quantity == PlatformQuantity::LinkBandwidth)
       link->set_bandwidth(change.is_factor ? link->get_bandwidth() * change.value : change.value);
@@ -211,12 +211,12 @@ void apply_platform_changes(sg4::Engine& engine, const std::vector<PlatformChang
     bool of_hosts   = change.quantity == PlatformQuantity::HostSpeed || change.quantity == PlatformQuantity::HostQuota;
     sg4::Host* host = zones.empty() && of_hosts ? engine.host_by_name_or_null(change.zone) : nullptr;
     try {
-      if (host != nullptr && change.quantity == PlatformQuantity::HostSpeed)  // host.speed@HOST: that host alone
-        scale_speed(change, {host});
-      else if (host != nullptr)
-        set_quota(change, {host});
+      if (host != nullptr)  // host.speed@HOST, host.quota@HOST: that host alone
+        change_hosts(change, {host});
+      else if (!zones.empty() && of_hosts)
+        change_hosts(change, hosts_of(zones));
       else if (!zones.empty())
-        apply_change(change, zones);
+        change_links(change, zones);
     } catch (const std::invalid_argument& e) {  // a quota (the platform's, or scaled) out of range
       throw InputError(platform_file + ": " + e.what());
     }
