@@ -91,7 +91,9 @@ const char* const kSmpiKeys[] = {"smpi/send-is-detached-thresh", "smpi/async-sma
                                  "smpi/grow-injected-times",     "smpi/simulate-computation",
                                  "smpi/finalization-barrier",    "smpi/init", "smpi/os", "smpi/ois", "smpi/or",
                                  "tireplay/both-ways-factor", "tireplay/both-ways-factor-after-pause",
-                                 "tireplay/both-ways-window", "tireplay/polling", "tireplay/quota-period"};
+                                 "tireplay/both-ways-window", "tireplay/polling", "tireplay/quota-period",
+                                 "tireplay/wakeup-delay", "tireplay/wakeup-delay-polling",
+                                 "tireplay/async-progress"};
 
 [[noreturn]] void refuse(const std::string& pair, const std::string& why)
 {

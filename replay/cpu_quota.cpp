@@ -47,7 +47,7 @@ void P2PWorld::gate(int rank)
   }
 }
 
-void P2PWorld::compute(int rank, double flops)
+void P2PWorld::execute_in_quota(int rank, double flops)
 {
   double quota = quotas[static_cast<size_t>(rank)];
   while (flops > 0 && quota < 1) {  // what the host runs before it stops, then the rest from the next period

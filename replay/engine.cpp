@@ -197,6 +197,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
       replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
       replay->p2p.quotas[r]        = models::cpu_quota(*hosts[r]);
       replay->p2p.speeds[r]        = models::effective_speed(*hosts[r]);
+      replay->p2p.cores[r]         = hosts[r]->get_core_count();
       replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
       replay->p2p.host_ids[r]      = static_cast<int>(hosts[r]->get_netpoint()->id());
     }

@@ -63,7 +63,8 @@ void RequestQueue::remove(Request* r)
 
 P2PWorld::P2PWorld(int world_size)
     : speed_factors(world_size, 1.0), files(world_size), lines(world_size), host_ids(world_size, 0),
-      quotas(world_size, 1.0), speeds(world_size, 1.0), inboxes_(world_size)
+      quotas(world_size, 1.0), speeds(world_size, 1.0), cores(world_size, 1), waiting_(world_size, 0),
+      to_act_(world_size), inboxes_(world_size)
 {
 }
 
@@ -107,7 +108,7 @@ void P2PWorld::start_transfer(Request* send)
   send->transfer = t;  // visible before the engine may let other ranks run (they must not start another)
   double payload = static_cast<double>(send->bytes + kEnvelopeBytes);
   transport->start(t, send->src, send->dst, payload);
-  if (!config.both_ways.empty() && host_ids[static_cast<size_t>(send->src)] != host_ids[static_cast<size_t>(send->dst)])
+  if (!config.both_ways.empty() && across_hosts(send))
     if (double back = config.both_ways_fraction(payload, !back_to_back(send)) * payload; back > 0)
       start_echo(send, back);
 }
@@ -164,7 +165,7 @@ void P2PWorld::wake(Request* r)
   }
 }
 
-void P2PWorld::match(Request* send, Request* recv)
+void P2PWorld::match(Request* send, Request* recv, bool sender_posts)
 {
   // A trace's receive larger than its message is legal MPI; smaller is MPI_ERR_TRUNCATE. (Collectives' messages,
   // with SMPI's negative tags, take each side's counts as the trace gives them, as smpirun -replay does.)
@@ -178,11 +179,15 @@ void P2PWorld::match(Request* send, Request* recv)
   recv->sender_was_detached = send->detached;
   recv->bytes               = std::min(recv->bytes, send->bytes);
   recv->src                 = send->src;
+  send->matched = recv->matched = true;
+  if (send->transfer == nullptr && !send->detached && !config.async_progress && across_hosts(send)) {
+    handshake(send, recv, sender_posts);  // moves the bytes once the ranks have answered each other
+    return;
+  }
   if (send->transfer == nullptr)
     start_transfer(send);
   recv->transfer = send->transfer;
   recv->transfer->refs++;
-  send->matched = recv->matched = true;
   wake(send);
   wake(recv);
 }
@@ -198,6 +203,7 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
         transport->sleep(seconds);
   }
   gate(src);
+  progress(src);
   Request* s  = allocate(true, src, dst, tag, comm, bytes);
   s->detached = detached;
 
@@ -210,7 +216,7 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
       remove_from(inbox.recvs, src, recv);
     else
       inbox.any_recvs.remove(recv);
-    match(s, recv);
+    match(s, recv, true);
     release(recv);  // the queue's reference
     return s;
   }
@@ -224,6 +230,7 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
 Request* P2PWorld::post_recv(int src, int dst, int tag, int comm, uint64_t bytes)
 {
   gate(dst);
+  progress(dst);
   Request* r = allocate(false, src, dst, tag, comm, bytes);
 
   Inbox& inbox  = inboxes_[dst];
@@ -237,7 +244,7 @@ Request* P2PWorld::post_recv(int src, int dst, int tag, int comm, uint64_t bytes
   }
   if (send != nullptr) {
     remove_from(inbox.sends, send->src, send);
-    match(send, r);
+    match(send, r, false);
     release(send);
     return r;
   }
@@ -250,7 +257,7 @@ bool P2PWorld::is_complete(Request* r)
 {
   if (r->is_send && r->detached)
     return true;
-  return r->matched && transport->finished(r->transfer);
+  return r->matched && r->transfer != nullptr && transport->finished(r->transfer);
 }
 
 double P2PWorld::receive_overhead(const Request* r) const
@@ -266,7 +273,7 @@ double P2PWorld::complete(Request* r)
 {
   if (r->is_send && r->detached)
     return transport->now();
-  if (!r->matched) {
+  while (!r->matched || r->transfer == nullptr) {  // (a rendezvous's bytes may start after the match: handshake())
     r->has_waiter = true;
     transport->suspend();
   }
@@ -277,7 +284,13 @@ double P2PWorld::complete(Request* r)
 
 void P2PWorld::wait(Request* r)
 {
+  double start = transport->now();
+  int owner    = r->is_send ? r->src : r->dst;
+  progress(owner);
+  waiting_[owner] = 1;
   complete(r);
+  waiting_[owner] = 0;
+  wakeup_after(owner, start, across_hosts(r));
   if (double seconds = receive_overhead(r); seconds > 0)
     transport->sleep(seconds);
   gate(r->is_send ? r->src : r->dst);
@@ -293,6 +306,11 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
   done.clear();
   double start       = transport->now();
   bool any_overhead  = false;
+  int owner          = requests.empty() ? 0 : (requests.front()->is_send ? requests.front()->src : requests.front()->dst);
+  if (!requests.empty()) {  // every request is the calling rank's
+    progress(owner);
+    waiting_[owner] = 1;
+  }
   for (Request* r : requests) {
     // SMPI's waitany returns the detached sends first: they complete at once and cost nothing.
     double at = (r->is_send && r->detached) ? start : complete(r);
@@ -300,6 +318,12 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
     any_overhead = any_overhead || o > 0;
     if (!(r->is_send && r->detached))
       done.push_back({at, o});
+  }
+  if (!requests.empty()) {
+    waiting_[owner] = 0;
+    wakeup_after(owner, start, std::any_of(requests.begin(), requests.end(), [this](const Request* r) {
+      return across_hosts(r);
+    }));
   }
   if (any_overhead) {
     // Replay SMPI's loop: take the first request (in order) already complete at t, else the next to
@@ -323,8 +347,8 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
     if (double rest = t - transport->now(); rest > 0)
       transport->sleep(rest);
   }
-  if (!requests.empty())  // every request is the calling rank's
-    gate(requests.front()->is_send ? requests.front()->src : requests.front()->dst);
+  if (!requests.empty())
+    gate(owner);
   for (Request* r : requests)
     release(r);
   requests.clear();
@@ -333,6 +357,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
 bool P2PWorld::test(Request* r)
 {
   gate(r->is_send ? r->src : r->dst);
+  progress(r->is_send ? r->src : r->dst);
   if (config.test_sleep > 0)
     transport->sleep(test_sleep_factor * config.test_sleep);
   if (!is_complete(r)) {

@@ -35,6 +35,8 @@ struct Request {
   int refs            = 0;      // owner + matching queue
   Transfer* transfer = nullptr;  // set when the data starts moving
   bool has_waiter = false;  // its owner sleeps on its semaphore until this request is matched
+  Request* partner = nullptr;  // a send in a handshake (replay/rendezvous.cpp): its receive
+  bool answered    = false;    // ... the receiver has answered: the sender's turn
 };
 
 /// Intrusive FIFO of requests.
@@ -56,6 +58,7 @@ struct P2PWorld {
   std::vector<int> host_ids;                 // per world rank: its host, numbered (tireplay/both-ways-factor)
   std::vector<double> quotas;                // per world rank: its host's CPU quota (host.quota; 1: none)
   std::vector<double> speeds;                // per world rank: its host's flop/s, speed factor included
+  std::vector<int> cores;                    // per world rank: its host's cores (tireplay/wakeup-delay)
   uint64_t next_seq = 0;
   int test_sleep_factor = 1;  // SMPI's `static int nsleeps` in Request::test: shared by every rank
 
@@ -79,11 +82,14 @@ struct P2PWorld {
   bool test(Request* r);
   bool is_complete(Request* r);
   /// Executes `flops` on the calling rank's host, at its speed scaled by speed_factors (--scale host.speed);
-  /// under a CPU quota, in the share of each period the host runs.
+  /// under a CPU quota, in the share of each period the host runs. Counted as a core taken (wakeup_after()).
   void compute(int rank, double flops);
   /// The calling rank sleeps (nothing for 0).
   void sleep(double seconds);
   double now() const { return transport->now(); }
+  /// The calling rank's trace is over: inside MPI_Finalize from now on, it answers whatever it owes
+  /// (tireplay/async-progress off).
+  void finish(int rank);
 
   /// Unmatched sends and receives left when the replay ends, for the report.
   struct Unmatched {
@@ -101,7 +107,8 @@ private:
     std::map<int, RequestQueue> recvs;  // posted receives
     RequestQueue any_recvs;           // posted receives from any source
   };
-  void match(Request* send, Request* recv);
+  /// `sender_posts`: the send is the one being posted (else the receive).
+  void match(Request* send, Request* recv, bool sender_posts);
   void wake(Request* r);
   /// Blocks until `r` completed, without the receive overhead. Returns the completion date.
   double complete(Request* r);
@@ -111,9 +118,30 @@ private:
   /// (its ranks poll: the quota is spent at once). A rank acts (posts, sees a completion, computes) only while its
   /// host runs: in the stopped part, it sleeps to the next period.
   void gate(int rank);
+  /// compute() without the count of cores taken (replay/cpu_quota.cpp).
+  void execute_in_quota(int rank, double flops);
+  /// tireplay/wakeup-delay: after a wait of the calling rank that blocked from `blocked_since`, if every core of its
+  /// host runs another rank's computation, it waits for one of them to stop or for the delay; else, with
+  /// tireplay/wakeup-delay-polling, if it waited for a message from another host and its host holds more ranks than
+  /// cores, it waits that delay (replay/colocated.cpp).
+  void wakeup_after(int rank, double blocked_since, bool from_another_host);
+  bool across_hosts(const Request* r) const { return host_ids[r->src] != host_ids[r->dst]; }
   void start_transfer(Request* send);
   /// tireplay/both-ways-factor: `bytes` moved back for a message, a transfer nobody waits for.
   void start_echo(const Request* send, double bytes);
+  /// How late `rank`, waiting in MPI, sees a message from another host now (replay/colocated.cpp).
+  double reaction_delay(int rank);
+
+  /// tireplay/async-progress off (replay/rendezvous.cpp): a rendezvous message between hosts moves once the receiver
+  /// has answered the sender's request and the sender has seen the answer, each from inside MPI.
+  void handshake(Request* send, Request* recv, bool sender_posts);
+  /// The receiver's turn (`running`: the rank running inside MPI now, or -1), then the sender's.
+  void receiver_turn(Request* send, int running);
+  void sender_turn(Request* send, int running);
+  /// The bytes of a handshake's message start now.
+  void start_after_handshake(Request* send);
+  /// `rank` enters MPI: the turns it owes (to_act_) are taken now.
+  void progress(int rank);
 
   /// tireplay/both-ways-window: whether the hosts of `send` saw a message with a fraction complete within the
   /// window before now (always, without a window).
@@ -124,6 +152,17 @@ private:
   std::vector<Transfer*> echoes_;  // in flight or finished, let go of by the sweep in start_echo
   std::unordered_map<uint64_t, double> pair_ends_;  // per pair of hosts (lower id << 32 | higher): last completion
   size_t sweep_at_ = 64;
+
+  /// A host's cores as tireplay/wakeup-delay sees them: ranks computing, ranks waiting for a core (oldest first).
+  struct CoreUse {
+    std::vector<double> computing;  // when each computation running on the host ends, at full speed
+    int ranks = 0;                  // placed on the host
+    std::vector<int> delayed;
+  };
+  CoreUse& core_use(int rank);
+  std::vector<CoreUse> core_uses_;  // by host id, made when first used
+  std::vector<char> waiting_;       // by rank: inside wait() or waitall()
+  std::vector<std::vector<Request*>> to_act_;  // by rank: handshakes waiting for it to enter MPI (progress())
 
   std::vector<Inbox> inboxes_;  // by destination world rank
   Pool<Request> requests_;

@@ -332,6 +332,7 @@ void run_rank(ReplayState& replay, int rank)
     me.current_line = 0;
     me.current      = ActionKind::Finalize;
     replayer.finish();
+    replay.p2p.finish(rank);
     me.finished          = true;
     me.stats.finish_time = replay.p2p.now();
   } catch (const ReplayStopped&) {

@@ -3,6 +3,8 @@
 #include "replay/polling.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/ConditionVariable.hpp>
+#include <simgrid/s4u/Mutex.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/Exception.hpp>
@@ -14,7 +16,7 @@ namespace tireplay {
 SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts, bool polling)
     : hosts_(std::move(hosts)), actors_(hosts_.size()), suspended_(hosts_.size(), false),
       polls_(polling_ranks(hosts_, polling)), polling_(hosts_.size()), woken_(hosts_.size(), false),
-      starting_(hosts_.size(), false)
+      starting_(hosts_.size(), false), timed_(hosts_.size())
 {
 }
 
@@ -124,6 +126,31 @@ void SimGridTransport::resume(int rank)
   wake(rank);
 }
 
+bool SimGridTransport::suspend_for(double seconds)
+{
+  Timed& t = timed_[static_cast<size_t>(calling_rank())];
+  if (t.cv == nullptr) {
+    t.mutex = sg4::Mutex::create();
+    t.cv    = sg4::ConditionVariable::create();
+  }
+  std::unique_lock lock(*t.mutex);
+  t.waiting = true;
+  bool cut  = t.cv->wait_for(lock, seconds) == std::cv_status::no_timeout;
+  t.waiting = false;
+  lock.unlock();
+  check_stopped();
+  return cut;
+}
+
+void SimGridTransport::cut_short(int rank)
+{
+  Timed& t = timed_[static_cast<size_t>(rank)];
+  if (t.waiting) {
+    t.waiting = false;  // notified once: a second cut_short before it runs does nothing
+    t.cv->notify_one();
+  }
+}
+
 Transfer* SimGridTransport::new_transfer()
 {
   return comms_.take();
@@ -132,6 +159,15 @@ Transfer* SimGridTransport::new_transfer()
 void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
 {
   static_cast<Comm*>(t)->comm = sg4::Comm::sendto_async(hosts_[src], hosts_[dst], bytes);
+}
+
+void SimGridTransport::call_later(double delay, std::function<void()> fn)
+{
+  // An actor of its own, on the first rank's host (it computes nothing): it sleeps, calls, and ends.
+  sg4::Actor::create("later", hosts_.front(), [delay, fn = std::move(fn)]() {
+    sg4::this_actor::sleep_for(delay);
+    fn();
+  });
 }
 
 bool SimGridTransport::finished(Transfer* t)
@@ -149,7 +185,7 @@ bool SimGridTransport::finished(Transfer* t)
 double SimGridTransport::wait(Transfer* t)
 {
   auto* c = static_cast<Comm*>(t);
-  while (c->comm == nullptr) {
+  while (c->comm == nullptr) {  // another rank is inside the simcall that starts it
     sg4::this_actor::yield();
     check_stopped();
   }
@@ -192,6 +228,8 @@ void SimGridTransport::stop_all()
   for (size_t rank = 0; rank < suspended_.size(); rank++)
     if (suspended_[rank])
       wake(static_cast<int>(rank));
+    else
+      cut_short(static_cast<int>(rank));
 }
 
 } // namespace tireplay

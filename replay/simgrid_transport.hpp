@@ -29,8 +29,11 @@ public:
   void execute(double flops) override;
   void suspend() override;
   void resume(int rank) override;
+  bool suspend_for(double seconds) override;
+  void cut_short(int rank) override;
   Transfer* new_transfer() override;
   void start(Transfer* t, int src, int dst, double bytes) override;
+  void call_later(double delay, std::function<void()> fn) override;
   bool finished(Transfer* t) override;
   double wait(Transfer* t) override;
   void free_transfer(Transfer* t) override;
@@ -65,6 +68,13 @@ private:
   std::vector<simgrid::s4u::ExecPtr> polling_;  // by rank: the polling it waits on in suspend_self(), if any
   std::vector<bool> woken_;        // by rank: woken while its polling was being started
   std::vector<bool> starting_;     // by rank: its polling is being started
+  /// A rank in suspend_for(): waits on its condition variable with a timeout; cut_short() notifies it.
+  struct Timed {
+    simgrid::s4u::MutexPtr mutex;
+    simgrid::s4u::ConditionVariablePtr cv;
+    bool waiting = false;  // in suspend_for(), not yet notified
+  };
+  std::vector<Timed> timed_;  // by rank, made at a rank's first suspend_for()
   bool stopping_ = false;
   Pool<Comm> comms_;
 };

@@ -153,6 +153,12 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     both_ways_window = parse_seconds(key, value);
   else if (key == "tireplay/quota-period")
     quota_period = parse_seconds(key, value);
+  else if (key == "tireplay/wakeup-delay")
+    wakeup_delay = parse_seconds(key, value);
+  else if (key == "tireplay/wakeup-delay-polling")
+    wakeup_delay_polling = parse_seconds(key, value);
+  else if (key == "tireplay/async-progress")
+    async_progress = to_bool(key, value);
   else if (key == "tireplay/polling")
     polling = to_bool(key, value);
   else
@@ -169,6 +175,9 @@ void SmpiConfig::validate() const
   if (!(quota_period >= 1e-3 && quota_period <= 1))
     throw std::invalid_argument("tireplay/quota-period must be between 1 ms and 1 s (Linux's cpu.cfs_period_us "
                                 "bounds)");
+  if (wakeup_delay > 1 || wakeup_delay_polling > 1)
+    throw std::invalid_argument(std::string(wakeup_delay > 1 ? "tireplay/wakeup-delay" : "tireplay/wakeup-delay-polling") +
+                                " must not exceed 1 s (a scheduler's latency is milliseconds)");
   bool window = both_ways_window != std::numeric_limits<double>::infinity();
   if (window && both_ways.empty())
     throw std::invalid_argument("tireplay/both-ways-window needs tireplay/both-ways-factor (the fraction of the "

@@ -64,6 +64,19 @@ struct SmpiConfig {
   std::vector<std::pair<uint64_t, double>> both_ways_after_pause;
   // tireplay/polling (tireplay's): ranks waiting in MPI poll on a core of their host (replay/polling.hpp).
   bool polling = false;
+  // tireplay/async-progress (tireplay's): off, a rendezvous message between hosts (smpi/send-is-detached-thresh or
+  // more) moves once the receiver has answered the sender's request to send and the sender has seen the answer,
+  // each from inside MPI, as Open MPI's TCP transport without a progress thread (replay/rendezvous.cpp). On (SMPI's
+  // model, the default): its bytes move as soon as both are posted.
+  bool async_progress = true;
+  // tireplay/wakeup-delay (seconds, tireplay's): a rank whose wait in MPI ends while every core of its host runs
+  // another rank's computation resumes when one of them stops computing or after this delay, whichever comes first:
+  // the operating system's scheduler gives the waiting rank the core late (replay/colocated.cpp). 0: off.
+  double wakeup_delay = 0;
+  // tireplay/wakeup-delay-polling (seconds, tireplay's): a rank whose wait for a message from another host ends
+  // while its host holds more ranks than cores, none of them computing, resumes this much later: the neighbours'
+  // polling rounds hold the core when the message comes. 0: off.
+  double wakeup_delay_polling = 0;
   // tireplay/quota-period (seconds): the period of the hosts' CPU quotas (host.quota), Linux's cpu.cfs_period_us.
   double quota_period = 0.1;
 

@@ -4,6 +4,8 @@
 // Calls without a rank act on the calling rank (the one whose actor or fiber runs).
 #pragma once
 
+#include <functional>
+
 namespace tireplay {
 
 /// Thrown out of a blocking call of a rank after stop_all(): the rank unwinds and ends (run_rank catches it). Not
@@ -29,6 +31,11 @@ public:
   /// Blocks the calling rank until another calls resume(rank).
   virtual void suspend() = 0;
   virtual void resume(int rank) = 0;
+  /// Blocks the calling rank for `seconds` or until another calls cut_short(rank), whichever comes first. Returns
+  /// whether it was cut short.
+  virtual bool suspend_for(double seconds) = 0;
+  /// Ends the suspend_for() of `rank` now; nothing if `rank` is not in one, or is already due to wake.
+  virtual void cut_short(int rank) = 0;
 
   /// A transfer record, before it starts: the caller publishes it (other ranks may run inside start()).
   virtual Transfer* new_transfer() = 0;
@@ -40,6 +47,10 @@ public:
   virtual double wait(Transfer* t) = 0;
   /// Called when the last request holding `t` lets it go.
   virtual void free_transfer(Transfer* t) = 0;
+
+  /// Calls `fn` `delay` seconds from now (> 0), outside any rank: it must not block (it may start transfers and
+  /// resume ranks). The caller goes on at once.
+  virtual void call_later(double delay, std::function<void()> fn) = 0;
 
   /// Ends the simulation after an error: no other rank replays another action (a blocked one, once woken, throws
   /// ReplayStopped).

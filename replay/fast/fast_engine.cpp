@@ -23,7 +23,7 @@ constexpr size_t kManyActivities = 64;
 FastEngine::FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts, bool polling)
     : sharing_(kShareDrift, kManyActivities), view_(rank_hosts, sharing_),
       stacks_(kStackBytes, rank_hosts.size() <= static_cast<size_t>(kGuardedRanks)),
-      polls_(polling_ranks(rank_hosts, polling))
+      polls_(polling_ranks(rank_hosts, polling)), timed_(rank_hosts.size(), kNotTimed), cut_(rank_hosts.size(), false)
 {
 }
 
@@ -75,6 +75,26 @@ void FastEngine::sleep(double seconds)
   block();
 }
 
+bool FastEngine::suspend_for(double seconds)
+{
+  auto rank   = static_cast<size_t>(current_);
+  timed_[rank] = seq_;
+  cut_[rank]   = false;
+  push(now_ + seconds, EventKind::TimedWake, current_);
+  block();
+  return cut_[rank];
+}
+
+void FastEngine::cut_short(int rank)
+{
+  auto r = static_cast<size_t>(rank);
+  if (timed_[r] == kNotTimed)
+    return;
+  timed_[r] = kNotTimed;  // its TimedWake, when it comes, wakes nobody
+  cut_[r]   = true;
+  ready_.push_back(rank);
+}
+
 void FastEngine::execute(double flops)
 {
   int host = view_.host_of(current_);
@@ -97,6 +117,19 @@ void FastEngine::start(Transfer* t, int src, int dst, double bytes)
     push(now_ + latency, EventKind::LatencyOver, id);
   else
     sharing_.start(id, now_);
+}
+
+void FastEngine::call_later(double delay, std::function<void()> fn)
+{
+  int slot = static_cast<int>(calls_.size());
+  if (!free_calls_.empty()) {
+    slot = free_calls_.back();
+    free_calls_.pop_back();
+  } else {
+    calls_.emplace_back();
+  }
+  calls_[static_cast<size_t>(slot)] = std::move(fn);
+  push(now_ + delay, EventKind::Call, slot);
 }
 
 double FastEngine::wait(Transfer* t)
@@ -155,9 +188,21 @@ void FastEngine::handle(const Event& e)
     case EventKind::Wake:
       ready_.push_back(e.id);
       break;
+    case EventKind::TimedWake:
+      if (timed_[static_cast<size_t>(e.id)] == e.seq) {
+        timed_[static_cast<size_t>(e.id)] = kNotTimed;
+        ready_.push_back(e.id);
+      }
+      break;
     case EventKind::LatencyOver:
       sharing_.start(e.id, now_);
       break;
+    case EventKind::Call: {
+      std::function<void()> fn = std::move(calls_[static_cast<size_t>(e.id)]);
+      free_calls_.push_back(e.id);
+      fn();
+      break;
+    }
   }
 }
 

@@ -38,8 +38,11 @@ public:
   void execute(double flops) override;
   void suspend() override;
   void resume(int rank) override { ready_.push_back(rank); }
+  bool suspend_for(double seconds) override;
+  void cut_short(int rank) override;
   Transfer* new_transfer() override { return flows_.take(); }
   void start(Transfer* t, int src, int dst, double bytes) override;
+  void call_later(double delay, std::function<void()> fn) override;
   bool finished(Transfer* t) override { return static_cast<Flow*>(t)->done; }
   double wait(Transfer* t) override;
   void free_transfer(Transfer* t) override { flows_.give_back(static_cast<Flow*>(t)); }
@@ -51,13 +54,13 @@ private:
     double finish_time = 0;
     int waiters[2]     = {-1, -1};  // its sender and its receiver, if they wait
   };
-  enum class EventKind { Wake, LatencyOver };
+  enum class EventKind { Wake, TimedWake, LatencyOver, Call };
   /// A date set in advance: a rank's sleep ends, a message's latency is over. (Completions are kept apart.)
   struct Event {
     double time;
     uint64_t seq;  // ties in time keep the order events were made: the same run every time
     EventKind kind;
-    int id;  // rank (Wake) or activity
+    int id;  // rank (Wake, TimedWake), activity (LatencyOver) or index in calls_ (Call)
     bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
   };
   struct Owner {
@@ -90,7 +93,14 @@ private:
   std::vector<Owner> owners_;  // by activity
   std::vector<Use> exec_uses_;
   std::vector<bool> polls_;  // by rank: polls while it waits
+  /// By rank in suspend_for(): the seq of its TimedWake event (kNotTimed: none, or already woken); cut_[rank]:
+  /// cut_short() woke it.
+  static constexpr uint64_t kNotTimed = ~uint64_t{0};
+  std::vector<uint64_t> timed_;
+  std::vector<bool> cut_;
   Pool<Flow> flows_;
+  std::vector<std::function<void()>> calls_;  // call_later()'s, by index; free slots in free_calls_
+  std::vector<int> free_calls_;
   std::function<void(int)> body_;
   double now_    = 0;
   uint64_t seq_  = 0;

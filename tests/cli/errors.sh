@@ -82,6 +82,9 @@ expect bad_window 2 "tireplay replay: --cfg tireplay/both-ways-window: 'soon' is
 expect bad_quota 2 "tireplay replay: --set 'host.quota@h1=1.5': '1.5' is not a share of the core from 0.001 to 1 (0.5 or 50%)" -- $(replay) --trace t_two.txt --set host.quota@h1=1.5
 expect bad_quota_period 2 "tireplay replay: tireplay/quota-period must be between 1 ms and 1 s (Linux's cpu.cfs_period_us bounds)" -- $(replay) --trace t_two.txt --cfg tireplay/quota-period:0
 expect bad_polling 2 "tireplay replay: --cfg tireplay/polling: 'maybe' is not a boolean (yes/no)" -- $(replay) --trace t_two.txt --cfg tireplay/polling:maybe
+expect bad_async_progress 2 "tireplay replay: --cfg tireplay/async-progress: 'later' is not a boolean (yes/no)" -- $(replay) --trace t_two.txt --cfg tireplay/async-progress:later
+expect long_wakeup 2 "tireplay replay: tireplay/wakeup-delay-polling must not exceed 1 s (a scheduler's latency is milliseconds)" -- $(replay) --trace t_two.txt --cfg tireplay/wakeup-delay-polling:2s
+expect bad_wakeup 2 "tireplay replay: --cfg tireplay/wakeup-delay: '-1ms' is not a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)" -- $(replay) --trace t_two.txt --cfg tireplay/wakeup-delay:-1ms
 expect unknown_tireplay_cfg 2 "tireplay replay: --cfg tireplay/both-way-factor:65552:1: unknown tireplay option 'tireplay/both-way-factor' (did you mean 'tireplay/both-ways-factor'?)" -- $(replay) --trace t_two.txt --cfg tireplay/both-way-factor:65552:1
 expect no_trace 2 "tireplay replay: give the trace to replay: --trace TRACE, or --jobs-file FILE
 (see tireplay replay --help)" -- $(replay)

@@ -161,6 +161,49 @@ check shared_core 2.5000001016 duplex_link.xml --hostfile "$scratch/one_host.txt
 check shared_core_polling 3.0000001016 duplex_link.xml --hostfile "$scratch/one_host.txt" --cfg tireplay/polling:yes \
   -- "${both_compute[@]}"
 
+# tireplay/wakeup-delay: ranks 0 and 1 share h0's core, rank 2 is on h1. Rank 1 waits for rank 2's message
+# (there at T(1000)) while rank 0 computes 1e7 flops (to 0.01 s): with a 2 ms delay rank 1 sees it at T(1000) + 2 ms
+# and answers; rank 2 has the answer T(1000) later and computes 1 s: 1.00402032 (1.00202032 without the delay).
+# Rank 0 computing only 1.5e6 flops frees the core at 1.5 ms, before the delay is over: 0.0015 + T(1000) + 1. A
+# neighbour that sleeps holds no core: no delay.
+printf 'h0\nh0\nh1\n' > "$scratch/shared_h0.txt"
+wakeup=("1 recv 2 0 1000" "1 send 2 0 1000" "2 send 1 0 1000" "2 recv 1 0 1000" "2 compute 1e9")
+check wakeup_delay 1.00402032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/wakeup-delay:2ms -- \
+  "0 compute 1e7" "${wakeup[@]}"
+check wakeup_no_delay 1.00202032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" -- "0 compute 1e7" "${wakeup[@]}"
+check wakeup_core_freed 1.00251016 duplex_link.xml --hostfile "$scratch/shared_h0.txt" \
+  --cfg tireplay/wakeup-delay:2ms -- "0 compute 1.5e6" "${wakeup[@]}"
+check wakeup_neighbour_sleeps 1.00202032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" \
+  --cfg tireplay/wakeup-delay:2ms -- "0 sleep 0.01" "${wakeup[@]}"
+# A rank whose message is there when it waits does not block: no delay. Rank 1 computes 1e6 flops first (2 ms at
+# half speed on the shared core); the message, eager below smpi/async-small-thresh, waits for it since T(1000):
+# 0.002 + T(1000) + 1.
+check wakeup_not_blocked 1.00301016 duplex_link.xml --hostfile "$scratch/shared_h0.txt" \
+  --cfg tireplay/wakeup-delay:2ms --cfg smpi/async-small-thresh:2000 -- "0 compute 1e7" "1 compute 1e6" "${wakeup[@]}"
+
+# tireplay/async-progress:no: a rendezvous message between hosts moves once the receiver answered from inside MPI
+# and the sender saw the answer from inside MPI. A receiver computing 0.2 s after its irecv answers the request
+# (sent at 1 ms) at its wait: 0.2 + T(1e6), not 0.2 (the bytes moved meanwhile); a sender computing after its isend
+# sends at its wait: the same.
+late_receiver=("0 compute 1e6" "0 send 1 0 1000000" "1 irecv 0 0 1000000" "1 compute 2e8" "1 wait 0 1 0")
+late_sender=("0 isend 1 0 1000000" "0 compute 2e8" "0 wait 0 1 0" "1 recv 0 0 1000000")
+check progress_receiver_computes 0.21100016 duplex_link.xml --cfg tireplay/async-progress:no -- "${late_receiver[@]}"
+check async_receiver_computes 0.2 duplex_link.xml -- "${late_receiver[@]}"
+check progress_sender_computes 0.21100016 duplex_link.xml --cfg tireplay/async-progress:no -- "${late_sender[@]}"
+# A sender whose trace ends after its isend answers from inside MPI_Finalize: the receive, posted at 1 ms, gets
+# the bytes T(1e6) later.
+check progress_sender_finished 0.01200016 duplex_link.xml --cfg tireplay/async-progress:no -- "0 isend 1 0 1000000" \
+  "1 compute 1e6" "1 recv 0 0 1000000"
+# With ranks sharing h0's core: rank 1 waits for rank 2's 1e6 bytes while rank 0 computes 0.1 s. It answers rank 2's
+# request 2 ms late (rank 2, alone on h1, sends at once): the bytes arrive at 0.002 + T(1e6), which rank 1 sees 2 ms
+# later still; its 1000-byte answer reaches rank 2 T(1000) later, which computes 1 s: 1.01601032 (1.01401032 when the
+# bytes move from the start, async-progress on).
+shared_rendezvous=("0 compute 1e8" "1 recv 2 0 1000000" "1 send 2 0 1000" "2 send 1 0 1000000" "2 recv 1 0 1000" "2 compute 1e9")
+check progress_shared_core 1.01601032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/async-progress:no \
+  --cfg tireplay/wakeup-delay:2ms -- "${shared_rendezvous[@]}"
+check async_shared_core 1.01401032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/wakeup-delay:2ms \
+  -- "${shared_rendezvous[@]}"
+
 # A CPU quota (host.quota): h1 runs the first half of each 100 ms period. Rank 1's 1e8 flops (0.1 s at full speed)
 # run from 0 to 0.05 s and from 0.1 to 0.15 s; with a 20 ms period, 10 ms of each: to 0.19 s. A rank posts only
 # while its host runs: rank 1 computes to the stop (0.05 s), so its receive is posted at 0.1 s, where rank 0's

@@ -10,7 +10,10 @@
 // The first exchange after a pause may run both ways at once where the next ones do not (Open MPI's TCP
 // rendezvous; tools/lab/exchanges.c): from 32 KiB to 1 MiB, single exchanges, each after a barrier and a pause of
 // 2 ms (the median of 7; the slower rank's time), as `# exchange-after-pause SIZE SECONDS` lines
-// (`--exchange-after-pause`: tireplay/both-ways-factor-after-pause).
+// (`--exchange-after-pause`: tireplay/both-ways-factor-after-pause). Last, whether a rendezvous message moves while
+// its receiver computes (the transport progresses outside MPI calls) or only once it waits: 256 KiB (or LARGEST)
+// sent to a rank that computes after MPI_Irecv, as `# async-progress yes|no` (no: its MPI_Wait took more than half
+// the message's one-way time, the median of 3; tireplay/async-progress, docs/calibration.md).
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +70,32 @@ static double after_pause(int rank, char* buffer, int size)
   return times[3];
 }
 
+// Rank 1 posts a receive of `size` bytes, then computes; rank 0 sends after 1 ms. The time rank 1's MPI_Wait takes
+// (the median of 3): about the message's one-way time if its bytes waited for the receiver to enter MPI, next to
+// nothing if they moved meanwhile.
+static double wait_after_computing(int rank, char* buffer, int size, double one_way)
+{
+  double times[3];
+  for (int i = 0; i < 3; i++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double waited = 0;
+    if (rank == 1) {
+      MPI_Request request;
+      MPI_Irecv(buffer, size, MPI_BYTE, 0, 77, MPI_COMM_WORLD, &request);
+      spin(0.02 + 3 * one_way);
+      double start = MPI_Wtime();
+      MPI_Wait(&request, MPI_STATUS_IGNORE);
+      waited = MPI_Wtime() - start;
+    } else if (rank == 0) {
+      spin(1e-3);
+      MPI_Send(buffer, size, MPI_BYTE, 1, 77, MPI_COMM_WORLD);
+    }
+    MPI_Allreduce(&waited, &times[i], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  }
+  qsort(times, 3, sizeof times[0], by_value);
+  return times[1];
+}
+
 // The median of 7 batches of `step` (seconds per step), a batch taking about 20 ms and at least `least` steps,
 // after `warm` untimed ones.
 static double timed(void (*step)(int, char*, int), int rank, char* buffer, int size, int least, int warm)
@@ -117,10 +146,14 @@ int main(int argc, char** argv)
     for (long quarter = 5; size >= 32768 && size < 262144 && quarter < 8 && size / 4 * quarter <= largest; quarter++)
       sizes[count++] = (int)(size / 4 * quarter);
   }
+  double one_way = 0;  // of the progress check's size
+  const int checked = largest < 262144 ? largest : 262144;
   for (int i = 0; i < count; i++) {
     double median = timed(round_trip, rank, buffer, sizes[i], 1, 0);
     if (rank == 0)
       printf("%d %.9e\n", sizes[i], median);
+    if (sizes[i] == checked)
+      one_way = median / 2;
   }
   for (int i = 0; i < count; i++) {
     double median = timed(exchange, rank, buffer, sizes[i], 2, 1);
@@ -133,6 +166,13 @@ int main(int argc, char** argv)
     double median = after_pause(rank, buffer, sizes[i]);
     if (rank == 0)
       printf("# exchange-after-pause %d %.9e\n", sizes[i], median);
+  }
+  if (checked >= 131072) {  // a rendezvous in every MPI we know of
+    MPI_Bcast(&one_way, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    double waited = wait_after_computing(rank, buffer, checked, one_way);
+    if (rank == 0)
+      printf("# a receiver computing after MPI_Irecv waits %.9e s for %d bytes (one way: %.9e s)\n"
+             "# async-progress %s\n", waited, checked, one_way, waited > one_way / 2 ? "no" : "yes");
   }
   if (rank == 0) {
     MPI_Request request;

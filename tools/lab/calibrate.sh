@@ -6,8 +6,11 @@
 # back), OUT/exchange_after_pause.txt (single exchanges after a pause), OUT/node.txt, OUT/lab.xml (a cluster of the
 # lab's nodes with SMPI's factors between nodes and the loopback's within one, hosts at --speed), OUT/lab.opt (the
 # same factors as replay options, tireplay/both-ways-factor from the back-to-back exchanges above Open MPI's TCP
-# eager limit, -after-pause from the single ones, with tireplay/both-ways-window's default, and smpi/test: one
-# unsuccessful MPI_Test), OUT/calibrate.log
+# eager limit, -after-pause from the single ones, with tireplay/both-ways-window's default, smpi/test: one
+# unsuccessful MPI_Test, tireplay/async-progress:no where a rendezvous waits for its receiver to enter MPI; and, from
+# two ranks on each node's core (tools/lab/colocated.c, OUT/colocated.txt), tireplay/wakeup-delay and
+# tireplay/wakeup-delay-polling, tireplay/polling where a waiting rank takes a quarter of the core or more),
+# OUT/calibrate.log
 # (the fit, with its error at every size), OUT/fit_error (the largest, in percent). Lab options (--nodes, --rate,
 # --bottleneck, --cpu) are lab.sh's.
 # usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]
@@ -27,11 +30,14 @@ while [ $# -gt 0 ]; do
 done
 mkdir -p "$out" && out=$(realpath "$out")
 mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c"
+mpicc -O2 -o "$out/colocated" "$src/tools/lab/colocated.c"
 "$src/tools/lab/lab.sh" run --nodes "$nodes" ${lab_options[@]+"${lab_options[@]}"} -- bash -c \
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --map-by node '$out/pingpong' $largest" > "$out/pingpong.txt"
 "$src/tools/lab/lab.sh" run --nodes 1 --ranks-per-node 2 -- bash -c \
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --mca mpi_yield_when_idle 1 '$out/pingpong' $largest" \
   > "$out/node.txt"
+"$src/tools/lab/lab.sh" run ${lab_options[@]+"${lab_options[@]}"} --nodes 2 --ranks-per-node 2 -- bash -c \
+  "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 4 --mca mpi_yield_when_idle 1 '$out/colocated'" > "$out/colocated.txt"
 sed -n 's/^# exchange //p' "$out/pingpong.txt" > "$out/exchange.txt"
 sed -n 's/^# exchange-after-pause //p' "$out/pingpong.txt" > "$out/exchange_after_pause.txt"
 # Open MPI's TCP transport sends messages of its eager limit (header included) or more by rendezvous; the few dozen
@@ -43,6 +49,13 @@ eager=$(ompi_info --param btl tcp --level 9 --parsable 2> /dev/null | sed -n 's/
   { cat "$out/calibrate.log" >&2; exit 2; }
 test_cost=$(sed -n 's/^# test //p' "$out/pingpong.txt")
 [ -z "$test_cost" ] || echo "--cfg=smpi/test:$test_cost" >> "$out/lab.opt"
+[ "$(sed -n 's/^# async-progress //p' "$out/pingpong.txt")" != no ] || echo "--cfg=tireplay/async-progress:no" >> "$out/lab.opt"
+for delay in wakeup-delay wakeup-delay-polling; do
+  value=$(sed -n "s/^# $delay //p" "$out/colocated.txt")
+  [ -n "$value" ] || { echo "calibrate: no '# $delay' in $out/colocated.txt" >&2; exit 2; }
+  echo "--cfg=tireplay/$delay:$value" >> "$out/lab.opt"
+done
+awk '/^# polling-share / { exit !($3 >= 0.25) }' "$out/colocated.txt" && echo "--cfg=tireplay/polling:yes" >> "$out/lab.opt"
 # The largest "max error" of the fit's tables (network and loopback), in percent.
 awk '/max error/ { on = 1; next } on && NF == 0 { on = 0 } on { for (i = 1; i <= NF; i++)
        if ($i ~ /%$/) { v = $i + 0; if (v > w) w = v } } END { printf "%.3f\n", w }' "$out/calibrate.log" \

@@ -5,7 +5,7 @@ usage: tools/lab/repredict.py BUILD_DIR OUT.md WORK_DIR[:APP,APP...]... [-- REPL
 
 Each WORK_DIR is one of tools/lab/whatif.sh (its rows.txt, calibrations cal_*/, hostfiles and each application's
 kept traces); `:APP,...` keeps those applications' rows only. Every row is predicted again as whatif.sh predicts it
-(the calibration's options, tireplay/polling, --select ompi, the cpu50 rows' --scale), plus the options after `--`.
+(the calibration's options, --select ompi, the cpu50 rows' host.quota), plus the options after `--`.
 Prints each row's old and new error on stderr; writes OUT.md: markdown rows (configuration, measured, new
 prediction, error, old prediction), then Kendall's tau per application and the count of rows within 10%.
 """
@@ -22,7 +22,7 @@ def main(argv):
     args = argv[:argv.index('--')] if '--' in argv else argv
     if len(args) < 3:
         sys.exit(__doc__)
-    build, out, works = args[0], args[1], args[2:]
+    build, out, works = os.path.abspath(args[0]), args[1], args[2:]
     rows = []
     summary = os.path.join(tempfile.mkdtemp(prefix='repredict.'), 'summary.json')
     for spec in works:
@@ -40,7 +40,7 @@ def main(argv):
             trace = 'trace4' if shape == '2x2' else 'trace2'
             command = [os.path.join(build, 'tireplay'), 'replay', '--platform', f'cal_{net}/lab.xml', '--hostfile',
                        f'hosts_{shape}.txt', '--trace', f'{app}/{trace}/ti/trace.txt', *calibration,
-                       '--cfg', 'tireplay/polling:yes', '--select', 'ompi', *options, *extra, '-q', '--json', summary]
+                       '--select', 'ompi', *options, *extra, '-q', '--json', summary]
             run = subprocess.run(command, cwd=work, capture_output=True, text=True)
             if run.returncode != 0:
                 sys.exit(f'{app} {config}: the replay failed: {run.stderr.strip()}')

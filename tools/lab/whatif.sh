@@ -13,8 +13,9 @@
 # taken while something else used more than 10% of the CPU is marked busy and left out of the table and of tau.
 # A configuration whose prediction exceeds --max-run seconds (default 40) is not measured (3 runs of it would take
 # the campaign past its budget): its row says so, and it is left out of tau.
-# Predictions model Open MPI's polling (tireplay/polling: a waiting rank keeps its share of a core it shares) and its
-# collective algorithms (--select ompi: Open MPI 4.1's decision rules).
+# Predictions take the calibration's options (tools/lab/calibrate.sh: the network's factors, Open MPI's progress only
+# inside MPI calls, the scheduler's delays for ranks sharing a core) and Open MPI's collective algorithms (--select
+# ompi: Open MPI 4.1's decision rules).
 # usage: tools/lab/whatif.sh [--max-run SECONDS] BUILD_DIR WORK_DIR [APP...]
 #        (apps: stencil and tests/corpus/apps/*.sh; default: all of them but those with app_whatif_skip)
 set -euo pipefail
@@ -85,6 +86,7 @@ mpirun --allow-run-as-root -np 2 --bind-to core bin/pingpong > cal_local.txt
 "$build/tireplay" calibrate pingpong cal_local.txt --speed 1e9 --hosts 2 --platform-out cal_local.xml > cal_local.log
 mkdir -p cal_local && mv cal_local.xml cal_local/lab.xml &&
   echo "--cfg=smpi/test:$(sed -n 's/^# test //p' cal_local.txt)" > cal_local/lab.opt
+[ "$(sed -n 's/^# async-progress //p' cal_local.txt)" != no ] || echo "--cfg=tireplay/async-progress:no" >> cal_local/lab.opt
 echo "calibrated this machine: $(grep -c '^[0-9]' cal_local.txt) sizes"
 printf 'node-0\nnode-1\n' > hosts_2x1.txt
 cp hosts_2x1.txt hosts_1x2.txt
@@ -144,7 +146,7 @@ for app in "${apps[@]}"; do
     fi
     [ -z "${rate_of[$net]}" ] || lab_opts+=(--rate "${rate_of[$net]}")
     if ! "$build/tireplay" replay --platform "cal_$net/lab.xml" --hostfile "hosts_$shape.txt" \
-      --trace "$app/$trace/ti/trace.txt" $(cat "cal_$net/lab.opt") --cfg tireplay/polling:yes --select ompi \
+      --trace "$app/$trace/ti/trace.txt" $(cat "cal_$net/lab.opt") --select ompi \
       ${replay_opts[@]+"${replay_opts[@]}"} -q --json "$app/$config.json" 2> "$app/$config.err"; then
       # A trace that does not replay is a bug to fix, not a row: said, and the campaign goes on.
       printf '| %s | %s | not measured | replay failed | %s | | |\n' "$app" "$config" \

@@ -1,0 +1,74 @@
+// Ranks that share a core (tireplay/wakeup-delay, docs/calibration.md "Ranks that share a core"): a rank waiting in
+// MPI yields its core to a neighbour that computes (Open MPI's mpi_yield_when_idle) and takes nothing from it, but
+// when its message comes the scheduler gives it the core back only at the end of the neighbour's time slice (about
+// 2 ms measured in the lab), or sooner if the neighbour stops computing. The MPI layer's part, written once for both
+// fidelity levels (P2PWorld, replay/p2p.hpp).
+#include "replay/p2p.hpp"
+
+#include <algorithm>
+
+namespace tireplay {
+
+P2PWorld::CoreUse& P2PWorld::core_use(int rank)
+{
+  if (core_uses_.empty()) {  // first use: the ranks of each host
+    int last = *std::max_element(host_ids.begin(), host_ids.end());
+    core_uses_.resize(static_cast<size_t>(last) + 1);
+    for (int host : host_ids)
+      core_uses_[static_cast<size_t>(host)].ranks++;
+  }
+  return core_uses_[static_cast<size_t>(host_ids[static_cast<size_t>(rank)])];
+}
+
+void P2PWorld::compute(int rank, double flops)
+{
+  if (config.wakeup_delay <= 0 || flops <= 0) {
+    execute_in_quota(rank, flops);
+    return;
+  }
+  double end = transport->now() + flops / speeds[static_cast<size_t>(rank)];
+  core_use(rank).computing.push_back(end);
+  execute_in_quota(rank, flops);
+  CoreUse& use = core_use(rank);
+  use.computing.erase(std::find(use.computing.begin(), use.computing.end(), end));
+  if (!use.delayed.empty() && static_cast<int>(use.computing.size()) < cores[static_cast<size_t>(rank)]) {
+    int next = use.delayed.front();  // a core is free: the rank that waited longest takes it
+    use.delayed.erase(use.delayed.begin());
+    transport->cut_short(next);
+  }
+}
+
+double P2PWorld::reaction_delay(int rank)
+{
+  CoreUse& use   = core_use(rank);
+  int host_cores = cores[static_cast<size_t>(rank)];
+  if (config.wakeup_delay > 0 && static_cast<int>(use.computing.size()) >= host_cores) {
+    // Until the first of the computations ends (at full speed: a lower bound), or the delay
+    double first = *std::min_element(use.computing.begin(), use.computing.end());
+    return std::clamp(first - transport->now(), 0.0, config.wakeup_delay);
+  }
+  return use.ranks > host_cores ? config.wakeup_delay_polling : 0;
+}
+
+void P2PWorld::wakeup_after(int rank, double blocked_since, bool from_another_host)
+{
+  if ((config.wakeup_delay <= 0 && config.wakeup_delay_polling <= 0) || !(transport->now() > blocked_since))
+    return;
+  CoreUse& use = core_use(rank);
+  int host_cores = cores[static_cast<size_t>(rank)];
+  if (static_cast<int>(use.computing.size()) < host_cores || config.wakeup_delay <= 0) {
+    // Nobody computes on every core: the neighbours poll. (A message between two ranks of the host is the
+    // loopback's, whose calibration has the neighbours' polling in its latency.)
+    if (from_another_host && use.ranks > host_cores && config.wakeup_delay_polling > 0)
+      transport->sleep(config.wakeup_delay_polling);
+    return;
+  }
+  use.delayed.push_back(rank);
+  transport->suspend_for(config.wakeup_delay);
+  // Over by the delay, it no longer waits for a core (a rank that freed one at the same date took it off already).
+  auto& delayed = core_use(rank).delayed;
+  if (auto it = std::find(delayed.begin(), delayed.end(), rank); it != delayed.end())
+    delayed.erase(it);
+}
+
+} // namespace tireplay

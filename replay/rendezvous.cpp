@@ -1,0 +1,89 @@
+// A rendezvous without asynchronous progress (`--cfg tireplay/async-progress:no`, docs/calibration.md "Progress only
+// inside MPI"): Open MPI's TCP transport has no progress thread, so a large message's bytes move only once the
+// receiver, from inside an MPI call, has answered the sender's request to send, and the sender, from inside an MPI
+// call, has seen the answer. A rank that computes answers at its next MPI call; a rank waiting in MPI answers after
+// its reaction delay (tireplay/wakeup-delay, -polling: the scheduler's, where ranks share a core). Measured in the
+// lab (docs/calibration.md): a receiver that computes 200 ms after MPI_Irecv gets 1 MiB over 100 Mbit/s at 287 ms,
+// not 200; tools/accuracy/pingpong.c checks it for the calibration. The MPI layer's part, written once for both
+// fidelity levels (P2PWorld, replay/p2p.hpp).
+#include "replay/p2p.hpp"
+
+namespace tireplay {
+
+void P2PWorld::handshake(Request* send, Request* recv, bool sender_posts)
+{
+  send->partner = recv;
+  send->refs++;  // both held until the bytes start
+  recv->refs++;
+  if (sender_posts)
+    receiver_turn(send, send->src);
+  else  // the receiver posts: it answers now
+    sender_turn(send, recv->dst);
+}
+
+void P2PWorld::receiver_turn(Request* send, int running)
+{
+  int receiver = send->dst;
+  if (running == receiver) {
+    sender_turn(send, running);
+  } else if (waiting_[static_cast<size_t>(receiver)]) {
+    if (double delay = reaction_delay(receiver); delay > 0)
+      transport->call_later(delay, [this, send]() { sender_turn(send, -1); });
+    else
+      sender_turn(send, -1);
+  } else {
+    to_act_[static_cast<size_t>(receiver)].push_back(send);
+  }
+}
+
+void P2PWorld::sender_turn(Request* send, int running)
+{
+  send->answered = true;
+  int sender     = send->src;
+  if (running == sender) {
+    start_after_handshake(send);
+  } else if (waiting_[static_cast<size_t>(sender)]) {
+    if (double delay = reaction_delay(sender); delay > 0)
+      transport->call_later(delay, [this, send]() { start_after_handshake(send); });
+    else
+      start_after_handshake(send);
+  } else {
+    to_act_[static_cast<size_t>(sender)].push_back(send);
+  }
+}
+
+void P2PWorld::start_after_handshake(Request* send)
+{
+  Request* recv = send->partner;
+  send->partner = nullptr;
+  start_transfer(send);
+  recv->transfer = send->transfer;
+  recv->transfer->refs++;
+  wake(send);
+  wake(recv);
+  release(recv);
+  release(send);
+}
+
+void P2PWorld::finish(int rank)
+{
+  progress(rank);
+  waiting_[static_cast<size_t>(rank)] = 1;
+}
+
+void P2PWorld::progress(int rank)
+{
+  auto& owed = to_act_[static_cast<size_t>(rank)];
+  if (owed.empty())
+    return;
+  std::vector<Request*> now;
+  now.swap(owed);
+  for (Request* send : now) {
+    if (send->answered)
+      start_after_handshake(send);
+    else
+      sender_turn(send, rank);  // the receiver answers
+  }
+}
+
+} // namespace tireplay
