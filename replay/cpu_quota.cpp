@@ -47,6 +47,16 @@ void P2PWorld::gate(int rank)
   }
 }
 
+double P2PWorld::until_running(int rank) const
+{
+  double quota = quotas[static_cast<size_t>(rank)];
+  if (quota >= 1)
+    return 0;
+  double period = config.quota_period;
+  Phase p       = phase_of(transport->now(), period);
+  return p.seconds < quota * period - p.tolerance ? 0 : period - p.seconds;
+}
+
 void P2PWorld::execute_in_quota(int rank, double flops)
 {
   double quota = quotas[static_cast<size_t>(rank)];

@@ -118,6 +118,8 @@ private:
   /// (its ranks poll: the quota is spent at once). A rank acts (posts, sees a completion, computes) only while its
   /// host runs: in the stopped part, it sleeps to the next period.
   void gate(int rank);
+  /// How long until `rank`'s host runs again (0 if it runs now, or has no quota).
+  double until_running(int rank) const;
   /// compute() without the count of cores taken (replay/cpu_quota.cpp).
   void execute_in_quota(int rank, double flops);
   /// tireplay/wakeup-delay: after a wait of the calling rank that blocked from `blocked_since`, if every core of its
@@ -138,6 +140,9 @@ private:
   /// The receiver's turn (`running`: the rank running inside MPI now, or -1), then the sender's.
   void receiver_turn(Request* send, int running);
   void sender_turn(Request* send, int running);
+  /// How long `rank`, waiting in MPI, takes to answer a control message now: its host's stop under a CPU quota, or
+  /// the scheduler's delay where ranks share a core.
+  double answer_delay(int rank);
   /// The bytes of a handshake's message start now.
   void start_after_handshake(Request* send);
   /// `rank` enters MPI: the turns it owes (to_act_) are taken now.

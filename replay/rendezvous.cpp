@@ -2,13 +2,23 @@
 // inside MPI"): Open MPI's TCP transport has no progress thread, so a large message's bytes move only once the
 // receiver, from inside an MPI call, has answered the sender's request to send, and the sender, from inside an MPI
 // call, has seen the answer. A rank that computes answers at its next MPI call; a rank waiting in MPI answers after
-// its reaction delay (tireplay/wakeup-delay, -polling: the scheduler's, where ranks share a core). Measured in the
+// its reaction delay (tireplay/wakeup-delay, -polling: the scheduler's, where ranks share a core; a host under a CPU
+// quota, once it runs again). Measured in the
 // lab (docs/calibration.md): a receiver that computes 200 ms after MPI_Irecv gets 1 MiB over 100 Mbit/s at 287 ms,
 // not 200; tools/accuracy/pingpong.c checks it for the calibration. The MPI layer's part, written once for both
 // fidelity levels (P2PWorld, replay/p2p.hpp).
 #include "replay/p2p.hpp"
 
 namespace tireplay {
+
+double P2PWorld::answer_delay(int rank)
+{
+  // A host under a CPU quota answers once it runs again (its kernel keeps the request meanwhile); then, where ranks
+  // share a core, the scheduler's delay.
+  if (double stopped = until_running(rank); stopped > 0)
+    return stopped;
+  return reaction_delay(rank);
+}
 
 void P2PWorld::handshake(Request* send, Request* recv, bool sender_posts)
 {
@@ -27,7 +37,7 @@ void P2PWorld::receiver_turn(Request* send, int running)
   if (running == receiver) {
     sender_turn(send, running);
   } else if (waiting_[static_cast<size_t>(receiver)]) {
-    if (double delay = reaction_delay(receiver); delay > 0)
+    if (double delay = answer_delay(receiver); delay > 0)
       transport->call_later(delay, [this, send]() { sender_turn(send, -1); });
     else
       sender_turn(send, -1);
@@ -43,7 +53,7 @@ void P2PWorld::sender_turn(Request* send, int running)
   if (running == sender) {
     start_after_handshake(send);
   } else if (waiting_[static_cast<size_t>(sender)]) {
-    if (double delay = reaction_delay(sender); delay > 0)
+    if (double delay = answer_delay(sender); delay > 0)
       transport->call_later(delay, [this, send]() { start_after_handshake(send); });
     else
       start_after_handshake(send);

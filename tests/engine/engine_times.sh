@@ -220,6 +220,12 @@ check quota_stopped_receiver 0.10101016 duplex_link.xml --set host.quota@h1=50% 
 check no_quota_receiver 0.06101016 duplex_link.xml -- "${stopped_receiver[@]}"
 check quota_seen_later 0.1 duplex_link.xml --set host.quota@h1=50% -- "0 compute 6e7" "0 send 1 0 1000" \
   "1 recv 0 0 1000"
+# Without asynchronous progress, a rendezvous to a stopped host waits for it to answer: rank 0's 1e6 bytes, sent at
+# 0.06 s, start at 0.1 s when h1 runs again: 0.1 + T(1e6). With it, they move at once and rank 1 sees them at 0.1 s.
+quota_rendezvous=("0 compute 6e7" "0 send 1 0 1000000" "1 recv 0 0 1000000")
+check quota_rendezvous 0.11100016 duplex_link.xml --set host.quota@h1=50% --cfg tireplay/async-progress:no -- \
+  "${quota_rendezvous[@]}"
+check quota_rendezvous_async 0.1 duplex_link.xml --set host.quota@h1=50% -- "${quota_rendezvous[@]}"
 
 # Determinism: the same inputs give the same JSON summary, bit for bit, but for the wall time.
 for run in 1 2; do
