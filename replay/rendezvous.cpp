@@ -2,11 +2,10 @@
 // inside MPI"): Open MPI's TCP transport has no progress thread, so a large message's bytes move only once the
 // receiver, from inside an MPI call, has answered the sender's request to send, and the sender, from inside an MPI
 // call, has seen the answer. A rank that computes answers at its next MPI call; a rank waiting in MPI answers after
-// its reaction delay (tireplay/wakeup-delay, -polling: the scheduler's, where ranks share a core; a host under a CPU
-// quota, once it runs again). Measured in the
-// lab (docs/calibration.md): a receiver that computes 200 ms after MPI_Irecv gets 1 MiB over 100 Mbit/s at 287 ms,
-// not 200; tools/accuracy/pingpong.c checks it for the calibration. The MPI layer's part, written once for both
-// fidelity levels (P2PWorld, replay/p2p.hpp).
+// its reaction delay (tireplay/wakeup-delay, -polling: the scheduler's, where ranks share a core; under a CPU quota,
+// once its host runs again). Measured in the lab (docs/calibration.md): a receiver that computes 200 ms after
+// MPI_Irecv gets 1 MiB over 100 Mbit/s at 287 ms, not 200; tools/accuracy/pingpong.c checks it for the calibration.
+// The MPI layer's part, written once for both fidelity levels (P2PWorld, replay/p2p.hpp).
 #include "replay/p2p.hpp"
 
 namespace tireplay {
