@@ -29,7 +29,9 @@ po::options_description replay_options(ReplayOptions& opt)
            throw po::error("--fidelity: unknown level '" + level + "' (valid: full, fast)");
        }), "full (SimGrid's simulation, smpirun -replay's times) or fast (tireplay's own event engine: "
            "faster, within docs/fidelity.md's error)")
-      ("cfg", po::value(&opt.cfg)->composing(), "key:value configuration: smpi/... for the MPI model, else SimGrid's")
+      ("cfg", po::value(&opt.cfg)->composing(), "key:value configuration: smpi/... and tireplay/... (async-progress, "
+                                                "wakeup-delay, both-ways-factor, polling, quota-period: "
+                                                "docs/calibration.md) for the MPI model, else SimGrid's")
       ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`); kept with "
                                                   "--select model, which then chooses the other operations")
       ("select", po::value(&opt.select), "how collectives pick their algorithm: smpi (SMPI's default selector), "
