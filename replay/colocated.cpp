@@ -52,7 +52,7 @@ double P2PWorld::reaction_delay(int rank)
 
 void P2PWorld::wakeup_after(int rank, double blocked_since, bool from_another_host)
 {
-  if ((config.wakeup_delay <= 0 && config.wakeup_delay_polling <= 0) || !(transport->now() > blocked_since))
+  if (!scheduler_delays() || !(transport->now() > blocked_since))
     return;
   CoreUse& use = core_use(rank);
   int host_cores = cores[static_cast<size_t>(rank)];

@@ -161,7 +161,7 @@ void P2PWorld::wake(Request* r)
 {
   if (r->has_waiter) {
     r->has_waiter = false;
-    transport->resume(r->is_send ? r->src : r->dst);
+    transport->resume(r->owner());
   }
 }
 
@@ -285,7 +285,7 @@ double P2PWorld::complete(Request* r)
 void P2PWorld::wait(Request* r)
 {
   double start = transport->now();
-  int owner    = r->is_send ? r->src : r->dst;
+  int owner    = r->owner();
   progress(owner);
   waiting_[owner] = 1;
   complete(r);
@@ -293,7 +293,7 @@ void P2PWorld::wait(Request* r)
   wakeup_after(owner, start, across_hosts(r));
   if (double seconds = receive_overhead(r); seconds > 0)
     transport->sleep(seconds);
-  gate(r->is_send ? r->src : r->dst);
+  gate(owner);
   release(r);
 }
 
@@ -302,15 +302,15 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
   struct Done {
     double at, overhead;
   };
+  if (requests.empty())
+    return;
   thread_local std::vector<Done> done;
   done.clear();
-  double start       = transport->now();
-  bool any_overhead  = false;
-  int owner          = requests.empty() ? 0 : (requests.front()->is_send ? requests.front()->src : requests.front()->dst);
-  if (!requests.empty()) {  // every request is the calling rank's
-    progress(owner);
-    waiting_[owner] = 1;
-  }
+  double start      = transport->now();
+  bool any_overhead = false;
+  int owner         = requests.front()->owner();  // every request is the calling rank's
+  progress(owner);
+  waiting_[owner] = 1;
   for (Request* r : requests) {
     // SMPI's waitany returns the detached sends first: they complete at once and cost nothing.
     double at = (r->is_send && r->detached) ? start : complete(r);
@@ -319,12 +319,10 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
     if (!(r->is_send && r->detached))
       done.push_back({at, o});
   }
-  if (!requests.empty()) {
-    waiting_[owner] = 0;
-    wakeup_after(owner, start, std::any_of(requests.begin(), requests.end(), [this](const Request* r) {
-      return across_hosts(r);
-    }));
-  }
+  waiting_[owner] = 0;
+  bool remote = scheduler_delays() &&
+                std::any_of(requests.begin(), requests.end(), [this](const Request* r) { return across_hosts(r); });
+  wakeup_after(owner, start, remote);
   if (any_overhead) {
     // Replay SMPI's loop: take the first request (in order) already complete at t, else the next to
     // complete; then sleep its overhead.
@@ -347,8 +345,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
     if (double rest = t - transport->now(); rest > 0)
       transport->sleep(rest);
   }
-  if (!requests.empty())
-    gate(owner);
+  gate(owner);
   for (Request* r : requests)
     release(r);
   requests.clear();
@@ -356,8 +353,8 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
 
 bool P2PWorld::test(Request* r)
 {
-  gate(r->is_send ? r->src : r->dst);
-  progress(r->is_send ? r->src : r->dst);
+  gate(r->owner());
+  progress(r->owner());
   if (config.test_sleep > 0)
     transport->sleep(test_sleep_factor * config.test_sleep);
   if (!is_complete(r)) {

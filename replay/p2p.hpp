@@ -37,6 +37,9 @@ struct Request {
   bool has_waiter = false;  // its owner sleeps on its semaphore until this request is matched
   Request* partner = nullptr;  // a send in a handshake (replay/rendezvous.cpp): its receive
   bool answered    = false;    // ... the receiver has answered: the sender's turn
+
+  /// The rank that posted it.
+  int owner() const { return is_send ? src : dst; }
 };
 
 /// Intrusive FIFO of requests.
@@ -128,6 +131,8 @@ private:
   /// cores, it waits that delay (replay/colocated.cpp).
   void wakeup_after(int rank, double blocked_since, bool from_another_host);
   bool across_hosts(const Request* r) const { return host_ids[r->src] != host_ids[r->dst]; }
+  /// tireplay/wakeup-delay or -polling is on.
+  bool scheduler_delays() const { return config.wakeup_delay > 0 || config.wakeup_delay_polling > 0; }
   void start_transfer(Request* send);
   /// tireplay/both-ways-factor: `bytes` moved back for a message, a transfer nobody waits for.
   void start_echo(const Request* send, double bytes);
@@ -137,9 +142,11 @@ private:
   /// tireplay/async-progress off (replay/rendezvous.cpp): a rendezvous message between hosts moves once the receiver
   /// has answered the sender's request and the sender has seen the answer, each from inside MPI.
   void handshake(Request* send, Request* recv, bool sender_posts);
-  /// The receiver's turn (`running`: the rank running inside MPI now, or -1), then the sender's.
-  void receiver_turn(Request* send, int running);
-  void sender_turn(Request* send, int running);
+  /// The turn of the rank the handshake waits for (the receiver, then once it answered the sender): taken now if it
+  /// is `running` (inside MPI now; -1: none), after its answer_delay() if it waits in MPI, else at its next MPI call.
+  void turn(Request* send, int running);
+  /// That rank takes its turn: the receiver answers (then the sender's turn), the sender starts the bytes.
+  void act(Request* send, int running);
   /// How long `rank`, waiting in MPI, takes to answer a control message now: its host's stop under a CPU quota, or
   /// the scheduler's delay where ranks share a core.
   double answer_delay(int rank);

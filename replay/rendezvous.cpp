@@ -24,41 +24,32 @@ void P2PWorld::handshake(Request* send, Request* recv, bool sender_posts)
   send->partner = recv;
   send->refs++;  // both held until the bytes start
   recv->refs++;
-  if (sender_posts)
-    receiver_turn(send, send->src);
-  else  // the receiver posts: it answers now
-    sender_turn(send, recv->dst);
+  turn(send, sender_posts ? send->src : recv->dst);
 }
 
-void P2PWorld::receiver_turn(Request* send, int running)
+void P2PWorld::turn(Request* send, int running)
 {
-  int receiver = send->dst;
-  if (running == receiver) {
-    sender_turn(send, running);
-  } else if (waiting_[static_cast<size_t>(receiver)]) {
-    if (double delay = answer_delay(receiver); delay > 0)
-      transport->call_later(delay, [this, send]() { sender_turn(send, -1); });
+  int rank = send->answered ? send->src : send->dst;
+  if (running == rank) {
+    act(send, running);
+  } else if (waiting_[static_cast<size_t>(rank)]) {
+    if (double delay = answer_delay(rank); delay > 0)
+      transport->call_later(delay, [this, send]() { act(send, -1); });
     else
-      sender_turn(send, -1);
+      act(send, -1);
   } else {
-    to_act_[static_cast<size_t>(receiver)].push_back(send);
+    to_act_[static_cast<size_t>(rank)].push_back(send);
   }
 }
 
-void P2PWorld::sender_turn(Request* send, int running)
+void P2PWorld::act(Request* send, int running)
 {
-  send->answered = true;
-  int sender     = send->src;
-  if (running == sender) {
+  if (send->answered) {
     start_after_handshake(send);
-  } else if (waiting_[static_cast<size_t>(sender)]) {
-    if (double delay = answer_delay(sender); delay > 0)
-      transport->call_later(delay, [this, send]() { start_after_handshake(send); });
-    else
-      start_after_handshake(send);
-  } else {
-    to_act_[static_cast<size_t>(sender)].push_back(send);
+    return;
   }
+  send->answered = true;
+  turn(send, running);
 }
 
 void P2PWorld::start_after_handshake(Request* send)
@@ -87,12 +78,8 @@ void P2PWorld::progress(int rank)
     return;
   std::vector<Request*> now;
   now.swap(owed);
-  for (Request* send : now) {
-    if (send->answered)
-      start_after_handshake(send);
-    else
-      sender_turn(send, rank);  // the receiver answers
-  }
+  for (Request* send : now)
+    act(send, rank);
 }
 
 } // namespace tireplay
