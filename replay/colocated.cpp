@@ -1,8 +1,9 @@
 // Ranks that share a core (tireplay/wakeup-delay, docs/calibration.md "Ranks that share a core"): a rank waiting in
 // MPI yields its core to a neighbour that computes (Open MPI's mpi_yield_when_idle) and takes nothing from it, but
 // when its message comes the scheduler gives it the core back only at the end of the neighbour's time slice (about
-// 2 ms measured in the lab), or sooner if the neighbour stops computing. The MPI layer's part, written once for both
-// fidelity levels (P2PWorld, replay/p2p.hpp).
+// 2 ms measured in the lab), or sooner if the neighbour stops computing. And a program's checks for messages between
+// pieces of its work (the trace's `poll`) each hand the core to a waiting neighbour for one of its polls
+// (tireplay/poll-cpu-shared). The MPI layer's part, written once for both fidelity levels (P2PWorld, replay/p2p.hpp).
 #include "replay/p2p.hpp"
 
 #include <algorithm>
@@ -36,6 +37,15 @@ void P2PWorld::compute(int rank, double flops)
     use.delayed.erase(use.delayed.begin());
     transport->cut_short(next);
   }
+}
+
+void P2PWorld::poll(int rank, uint64_t count)
+{
+  double each = config.poll_cpu;
+  if (config.poll_cpu_shared >= 0 && core_use(rank).ranks > cores[static_cast<size_t>(rank)])
+    each = config.poll_cpu_shared;
+  if (each > 0 && count > 0)
+    compute(rank, static_cast<double>(count) * each * speeds[static_cast<size_t>(rank)]);
 }
 
 double P2PWorld::reaction_delay(int rank)

@@ -93,7 +93,8 @@ const char* const kSmpiKeys[] = {"smpi/send-is-detached-thresh", "smpi/async-sma
                                  "tireplay/both-ways-factor", "tireplay/both-ways-factor-after-pause",
                                  "tireplay/both-ways-window", "tireplay/polling", "tireplay/quota-period",
                                  "tireplay/wakeup-delay", "tireplay/wakeup-delay-polling",
-                                 "tireplay/async-progress"};
+                                 "tireplay/async-progress", "tireplay/poll-cpu",
+                                 "tireplay/poll-cpu-shared"};
 
 [[noreturn]] void refuse(const std::string& pair, const std::string& why)
 {

@@ -87,6 +87,10 @@ struct P2PWorld {
   /// Executes `flops` on the calling rank's host, at its speed scaled by speed_factors (--scale host.speed);
   /// under a CPU quota, in the share of each period the host runs. Counted as a core taken (wakeup_after()).
   void compute(int rank, double flops);
+  /// A trace's `poll`: `count` checks for messages, each taking tireplay/poll-cpu of the host's core as a
+  /// computation (tireplay/poll-cpu-shared where the host holds more ranks than cores: each check hands the core to
+  /// a waiting neighbour for one of its polls). Nothing when neither is set.
+  void poll(int rank, uint64_t count);
   /// The calling rank sleeps (nothing for 0).
   void sleep(double seconds);
   double now() const { return transport->now(); }

@@ -188,6 +188,10 @@ void RankReplay::execute(const Action& a)
       bucket = &me_.stats.compute_seconds;
       p2p_.transport->sleep(a.seconds);
       break;
+    case ActionKind::Poll:  // MPI's own CPU time (bucket: communication)
+      if (p2p_.config.simulate_computation)
+        p2p_.poll(me_.rank, a.polls);
+      break;
     case ActionKind::Send:
     case ActionKind::Ssend:
     case ActionKind::Isend:

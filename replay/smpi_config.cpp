@@ -157,6 +157,10 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     wakeup_delay = parse_seconds(key, value);
   else if (key == "tireplay/wakeup-delay-polling")
     wakeup_delay_polling = parse_seconds(key, value);
+  else if (key == "tireplay/poll-cpu")
+    poll_cpu = parse_seconds(key, value);
+  else if (key == "tireplay/poll-cpu-shared")
+    poll_cpu_shared = parse_seconds(key, value);
   else if (key == "tireplay/async-progress")
     async_progress = to_bool(key, value);
   else if (key == "tireplay/polling")
@@ -178,6 +182,9 @@ void SmpiConfig::validate() const
   if (wakeup_delay > 1 || wakeup_delay_polling > 1)
     throw std::invalid_argument(std::string(wakeup_delay > 1 ? "tireplay/wakeup-delay" : "tireplay/wakeup-delay-polling") +
                                 " must not exceed 1 s (a scheduler's latency is milliseconds)");
+  if (poll_cpu > 1e-3 || poll_cpu_shared > 1e-3)
+    throw std::invalid_argument(std::string(poll_cpu > 1e-3 ? "tireplay/poll-cpu" : "tireplay/poll-cpu-shared") +
+                                " must not exceed 1 ms (one unsuccessful test or probe costs microseconds)");
   bool window = both_ways_window != std::numeric_limits<double>::infinity();
   if (window && both_ways.empty())
     throw std::invalid_argument("tireplay/both-ways-window needs tireplay/both-ways-factor (the fraction of the "

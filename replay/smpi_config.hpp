@@ -77,6 +77,15 @@ struct SmpiConfig {
   // while its host holds more ranks than cores, none of them computing, resumes this much later: the neighbours'
   // polling rounds hold the core when the message comes. 0: off.
   double wakeup_delay_polling = 0;
+  // tireplay/poll-cpu (seconds, tireplay's): the CPU time of each call a trace's `poll` action counts (the
+  // program's unsuccessful tests and probes between pieces of its work, which the trace does not write one by one),
+  // taken from the rank's host's cores as a computation: Open MPI over TCP polls its sockets and yields the core at
+  // each. 0 (the default, as SMPI's replay, which has no such action): free.
+  double poll_cpu = 0;
+  // tireplay/poll-cpu-shared (seconds, tireplay's): the same on a host holding more ranks than cores (the check
+  // yields the core to a neighbour waiting in MPI, who polls once before it comes back: 14.5 us against 3.3 alone in
+  // the lab). Negative (the default): tireplay/poll-cpu's.
+  double poll_cpu_shared = -1;
   // tireplay/quota-period (seconds): the period of the hosts' CPU quotas (host.quota), Linux's cpu.cfs_period_us.
   double quota_period = 0.1;
 

@@ -41,6 +41,7 @@ std::string describe(int rank, const Action& a)
   switch (a.kind) {
     case ActionKind::Compute: field("flops", number(a.flops)); break;
     case ActionKind::Sleep: field("seconds", number(a.seconds)); break;
+    case ActionKind::Poll: field("count", std::to_string(a.polls)); break;
     case ActionKind::Send:
     case ActionKind::Isend:
     case ActionKind::Ssend:

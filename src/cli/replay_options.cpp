@@ -30,7 +30,7 @@ po::options_description replay_options(ReplayOptions& opt)
        }), "full (SimGrid's simulation, smpirun -replay's times) or fast (tireplay's own event engine: "
            "faster, within docs/fidelity.md's error)")
       ("cfg", po::value(&opt.cfg)->composing(), "key:value configuration: smpi/... and tireplay/... (async-progress, "
-                                                "wakeup-delay, both-ways-factor, polling, quota-period: "
+                                                "wakeup-delay, poll-cpu(-shared), both-ways-factor, polling, quota-period: "
                                                 "docs/calibration.md) for the MPI model, else SimGrid's")
       ("coll", po::value(&opt.coll)->composing(), "operation=algorithm (see `tireplay algorithms`); kept with "
                                                   "--select model, which then chooses the other operations")

@@ -15,7 +15,7 @@ struct NamedAction {
 
 // Sorted by name for binary search. Names are matched case-insensitively, so the paper's `allReduce`,
 // `Isend` and SimGrid's `sendRecv`, `waitAny` all land here; `reduce_scatter` is an alias.
-constexpr std::array<NamedAction, 35> kNames{{
+constexpr std::array<NamedAction, 36> kNames{{
     {"allgather", ActionKind::AllGather},
     {"allgatherv", ActionKind::AllGatherV},
     {"allreduce", ActionKind::AllReduce},
@@ -36,6 +36,7 @@ constexpr std::array<NamedAction, 35> kNames{{
     {"isend", ActionKind::Isend},
     {"issend", ActionKind::Issend},
     {"location", ActionKind::Location},
+    {"poll", ActionKind::Poll},
     {"recv", ActionKind::Recv},
     {"reduce", ActionKind::Reduce},
     {"reduce_scatter", ActionKind::ReduceScatter},
@@ -55,7 +56,7 @@ constexpr std::array<NamedAction, 35> kNames{{
 
 constexpr std::array<std::string_view, static_cast<size_t>(ActionKind::Count_)> kCanonical{
     "init",     "finalize",  "comm_size", "comm_split", "comm_dup",  "compute",    "sleep",
-    "location", "send",      "isend",     "ssend",      "issend",    "recv",       "irecv",
+    "poll",     "location", "send",      "isend",     "ssend",      "issend",    "recv",       "irecv",
     "wait",     "test",      "waitall",   "waitany",    "sendrecv",  "barrier",    "bcast",
     "reduce",   "allreduce", "alltoall",  "alltoallv",  "gather",    "gatherv",    "scatter",
     "scatterv", "allgather", "allgatherv", "reducescatter", "scan",  "exscan"};

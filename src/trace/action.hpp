@@ -16,6 +16,7 @@ enum class ActionKind : uint8_t {
   CommDup,
   Compute,
   Sleep,
+  Poll,
   Location,
   Send,
   Isend,
@@ -67,6 +68,7 @@ struct Action {
   int datatype_size = 1;         // size of the (send) datatype: algorithms that split by elements (SMPI's) use it
   int recv_datatype_size = 1;    // size of the receive datatype, where the action has one
   double seconds = 0;            // sleep
+  uint64_t polls = 0;            // poll: the calls counted
   std::vector<uint64_t> send_counts;  // v-variants, bytes per comm rank
   std::vector<uint64_t> recv_counts;
   std::vector<int> members;           // comm_split: world ranks of the new communicator, in its rank order

@@ -13,6 +13,7 @@ std::string_view action_usage(ActionKind kind)
     case ActionKind::CommDup: return "comm_dup [<new_comm>]";
     case ActionKind::Compute: return "compute <flops>";
     case ActionKind::Sleep: return "sleep <seconds>";
+    case ActionKind::Poll: return "poll <count>";
     case ActionKind::Location: return "location <file> <line>";
     case ActionKind::Send: return "send <partner> <tag> <count> [datatype]";
     case ActionKind::Isend: return "isend <partner> <tag> <count> [datatype]";

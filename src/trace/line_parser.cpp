@@ -172,6 +172,9 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
     case ActionKind::Sleep:
       out.seconds = a.volume("seconds");
       break;
+    case ActionKind::Poll:
+      out.polls = a.count_field("count");
+      break;
     case ActionKind::Location:
       a.next("file");
       a.integer("line");

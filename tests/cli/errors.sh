@@ -16,7 +16,7 @@ trace() { printf '%s\n' "${@:2}" > "$1"; }
 replay() { echo replay --platform platform.xml --quiet; }
 
 trace t_unknown.txt "0 init" "0 frobnicate 3"
-expect unknown_action 2 "t_unknown.txt:2: unknown action 'frobnicate' (known: init, finalize, comm_size, comm_split, comm_dup, compute, sleep, location, send, isend, ssend, issend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan)
+expect unknown_action 2 "t_unknown.txt:2: unknown action 'frobnicate' (known: init, finalize, comm_size, comm_split, comm_dup, compute, sleep, poll, location, send, isend, ssend, issend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan)
     0 frobnicate 3" -- $(replay) --trace t_unknown.txt
 
 trace t_missing.txt "0 compute"
@@ -34,6 +34,10 @@ expect non_numeric 2 "t_nan.txt:1: send: field 'count' is not a number: 'lots' (
 trace t_negative.txt "0 compute -5"
 expect negative_volume 2 "t_negative.txt:1: compute: field 'flops' is negative: '-5' (expected: compute <flops>)
     0 compute -5" -- $(replay) --trace t_negative.txt
+
+trace t_poll.txt "0 poll -3"
+expect negative_polls 2 "t_poll.txt:1: poll: field 'count' is negative: '-3' (expected: poll <count>)
+    0 poll -3" -- $(replay) --trace t_poll.txt
 
 trace r0.txt "0 init" "1 compute 5"
 trace r1.txt "1 init"
@@ -84,6 +88,7 @@ expect bad_quota_period 2 "tireplay replay: tireplay/quota-period must be betwee
 expect bad_polling 2 "tireplay replay: --cfg tireplay/polling: 'maybe' is not a boolean (yes/no)" -- $(replay) --trace t_two.txt --cfg tireplay/polling:maybe
 expect bad_async_progress 2 "tireplay replay: --cfg tireplay/async-progress: 'later' is not a boolean (yes/no)" -- $(replay) --trace t_two.txt --cfg tireplay/async-progress:later
 expect long_wakeup 2 "tireplay replay: tireplay/wakeup-delay-polling must not exceed 1 s (a scheduler's latency is milliseconds)" -- $(replay) --trace t_two.txt --cfg tireplay/wakeup-delay-polling:2s
+expect long_poll 2 "tireplay replay: tireplay/poll-cpu-shared must not exceed 1 ms (one unsuccessful test or probe costs microseconds)" -- $(replay) --trace t_two.txt --cfg tireplay/poll-cpu-shared:2ms
 expect bad_wakeup 2 "tireplay replay: --cfg tireplay/wakeup-delay: '-1ms' is not a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)" -- $(replay) --trace t_two.txt --cfg tireplay/wakeup-delay:-1ms
 expect unknown_tireplay_cfg 2 "tireplay replay: --cfg tireplay/both-way-factor:65552:1: unknown tireplay option 'tireplay/both-way-factor' (did you mean 'tireplay/both-ways-factor'?)" -- $(replay) --trace t_two.txt --cfg tireplay/both-way-factor:65552:1
 expect no_trace 2 "tireplay replay: give the trace to replay: --trace TRACE, or --jobs-file FILE

@@ -181,6 +181,17 @@ check wakeup_neighbour_sleeps 1.00202032 duplex_link.xml --hostfile "$scratch/sh
 check wakeup_not_blocked 1.00301016 duplex_link.xml --hostfile "$scratch/shared_h0.txt" \
   --cfg tireplay/wakeup-delay:2ms --cfg smpi/async-small-thresh:2000 -- "0 compute 1e7" "1 compute 1e6" "${wakeup[@]}"
 
+# A trace's `poll` (docs/trace-format.md): checks for messages between pieces of work, each taking tireplay/poll-cpu
+# of the host's core (nothing by default, as SMPI's replay has no such action), tireplay/poll-cpu-shared on a host
+# holding more ranks than cores. Rank 0 alone on its host: 1000 x 10 us, then 1 s. Ranks 0 and 1 on h0's one core:
+# rank 0's 1000 checks at 20 us take 0.02 s of the core that rank 1's 1 s of computation shares: 1.02.
+check poll_free 1 one_link.xml -- "0 poll 1000" "0 compute 1e9" "1 compute 5e8"
+check poll_cpu 1.01 one_link.xml --cfg tireplay/poll-cpu:10us -- "0 poll 1000" "0 compute 1e9" "1 compute 5e8"
+check poll_cpu_shared 1.02 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/poll-cpu:10us \
+  --cfg tireplay/poll-cpu-shared:20us -- "0 poll 1000" "1 compute 1e9" "2 init"
+check poll_cpu_not_shared 1.01 duplex_link.xml --cfg tireplay/poll-cpu:10us --cfg tireplay/poll-cpu-shared:20us -- \
+  "0 poll 1000" "0 compute 1e9" "1 init"
+
 # tireplay/async-progress:no: a rendezvous message between hosts moves once the receiver answered from inside MPI
 # and the sender saw the answer from inside MPI. A receiver computing 0.2 s after its irecv answers the request
 # (sent at 1 ms) at its wait: 0.2 + T(1e6), not 0.2 (the bytes moved meanwhile); a sender computing after its isend

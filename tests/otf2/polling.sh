@@ -5,6 +5,8 @@
 # test; the tracer leaves the time of the tests it does not record out). The same with both ranks on one core,
 # where each test yields the core (folding). Before the tracer left that time out, the loop's computation was
 # as long as rank 0's at 2 cores.
+# Checks (docs/trace-format.md, `poll`): rank 0's 1000 probes after pieces of work are `poll` lines adding up to
+# 1000; rank 1's loop, which only waits, adds up to under 1% of its tests (how many a wait makes is the machine's).
 # usage: polling.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: no mpicc or no tracer)
 set -euo pipefail
 build=$1 src=$2 work=$3
@@ -29,6 +31,16 @@ acquire() {
   loop=$(awk '$1 == 1 && seen { print ($2 == "compute" ? $3 : 0); exit } $1 == 1 && $2 == "test" { seen = 1 }' \
     "$name.ti/trace.txt")
   tests=$(sed -n 's/^tests //p' "$name.log")
+  local checks0 checks1
+  checks0=$(awk '$1 == 0 && $2 == "poll" { s += $3 } END { print s + 0 }' "$name.ti/trace.txt")
+  checks1=$(awk '$1 == 1 && $2 == "poll" { s += $3 } END { print s + 0 }' "$name.ti/trace.txt")
+  if [ "$checks0" -eq 1000 ] && [ "$checks1" -lt $((tests / 100 + 1)) ]; then
+    echo "ok   $name: checks written as poll lines, rank 0 $checks0, rank 1 (waiting) $checks1"
+  else
+    echo "FAIL $name: poll lines add up to $checks0 on rank 0 (expected 1000) and $checks1 on rank 1 (expected" \
+      "under 1% of its $tests tests)"
+    failures=$((failures + 1))
+  fi
   if python3 -c 'import sys; w, l = map(float, sys.argv[1:]); sys.exit(not (0.15e9 < w < 0.3e9 and l < 0.5 * w))' \
     "$work0" "${loop:-1e30}"; then
     echo "ok   $name: $tests tests in the loop, its computation ${loop} flop against rank 0's $work0"

@@ -8,7 +8,7 @@ usage: trim_edges.py INDEX OUTDIR     (writes OUTDIR/index.txt and OUTDIR/rank<N
 import os
 import sys
 
-NOT_COMMUNICATION = {"compute", "sleep", "init", "finalize", "comm_size", "comm_split", "comm_dup", "location"}
+NOT_COMMUNICATION = {"compute", "sleep", "poll", "init", "finalize", "comm_size", "comm_split", "comm_dup", "location"}
 
 
 def trim(lines):

@@ -94,7 +94,7 @@ TEST_CASE("datatype -1 (MPI_DATATYPE_NULL) is accepted with size 0", "[parser]")
   CHECK(p.action.recv_counts == U64s{0, 0, 0, 0});
 }
 
-TEST_CASE("control actions: init, finalize, comm_size, location, compute, sleep", "[parser]")
+TEST_CASE("control actions: init, finalize, comm_size, location, compute, sleep, poll", "[parser]")
 {
   Parser p;
   CHECK(p("0 init").kind == ActionKind::Init);
@@ -107,6 +107,8 @@ TEST_CASE("control actions: init, finalize, comm_size, location, compute, sleep"
   CHECK(p.action.kind == ActionKind::Compute);
   CHECK(p("0 sleep 0.25").seconds == 0.25);
   CHECK(p.action.kind == ActionKind::Sleep);
+  CHECK(p("0 poll 17").polls == 17);
+  CHECK(p.action.kind == ActionKind::Poll);
 }
 
 TEST_CASE("init with an argument switches the default datatype to MPI_DOUBLE", "[parser]")

@@ -60,7 +60,7 @@ struct Parser {
 
 /// Every action name, as `unknown action` messages list them.
 inline const std::string kKnownActions =
-    "init, finalize, comm_size, comm_split, comm_dup, compute, sleep, location, send, isend, ssend, issend, recv, "
+    "init, finalize, comm_size, comm_split, comm_dup, compute, sleep, poll, location, send, isend, ssend, issend, recv, "
     "irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, "
     "gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan";
 

@@ -121,7 +121,7 @@ TEST_CASE("a shared file is demultiplexed, messages name the user's file and lin
   REQUIRE(reader.next(a));
   CHECK(reader.line() == 3);
   CHECK_THROWS_WITH(reader.next(a), shared + ":7: unknown action 'bogus' (known: init, finalize, comm_size, "
-                                             "comm_split, comm_dup, compute, sleep, location, send, isend, ssend, "
+                                             "comm_split, comm_dup, compute, sleep, poll, location, send, isend, ssend, "
                                              "issend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, "
                                              "bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, "
                                              "scatter, scatterv, allgather, allgatherv, reducescatter, scan, "

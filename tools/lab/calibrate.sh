@@ -8,8 +8,10 @@
 # same factors as replay options, tireplay/both-ways-factor from the back-to-back exchanges above Open MPI's TCP
 # eager limit, -after-pause from the single ones, with tireplay/both-ways-window's default, smpi/test: one
 # unsuccessful MPI_Test, tireplay/async-progress:no where a rendezvous waits for its receiver to enter MPI; and, from
-# two ranks on each node's core (tools/lab/colocated.c, OUT/colocated.txt), tireplay/wakeup-delay and
-# tireplay/wakeup-delay-polling, tireplay/polling where a waiting rank takes a quarter of the core or more),
+# two ranks on each node's core (tools/lab/colocated.c, OUT/colocated.txt), tireplay/wakeup-delay,
+# tireplay/wakeup-delay-polling, tireplay/poll-cpu and tireplay/poll-cpu-shared (a program's check for messages,
+# alone on its core and beside a waiting rank), tireplay/polling where a waiting rank takes a quarter of the core or
+# more),
 # OUT/calibrate.log
 # (the fit, with its error at every size), OUT/fit_error (the largest, in percent). Lab options (--nodes, --rate,
 # --bottleneck, --cpu) are lab.sh's.
@@ -50,7 +52,7 @@ eager=$(ompi_info --param btl tcp --level 9 --parsable 2> /dev/null | sed -n 's/
 test_cost=$(sed -n 's/^# test //p' "$out/pingpong.txt")
 [ -z "$test_cost" ] || echo "--cfg=smpi/test:$test_cost" >> "$out/lab.opt"
 [ "$(sed -n 's/^# async-progress //p' "$out/pingpong.txt")" != no ] || echo "--cfg=tireplay/async-progress:no" >> "$out/lab.opt"
-for delay in wakeup-delay wakeup-delay-polling; do
+for delay in wakeup-delay wakeup-delay-polling poll-cpu poll-cpu-shared; do
   value=$(sed -n "s/^# $delay //p" "$out/colocated.txt")
   [ -n "$value" ] || { echo "calibrate: no '# $delay' in $out/colocated.txt" >&2; exit 2; }
   echo "--cfg=tireplay/$delay:$value" >> "$out/lab.opt"

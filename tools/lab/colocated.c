@@ -12,6 +12,11 @@
 //     returns, every 10 ms, 100 times while rank 0 waits in MPI_Recv, then 100 times while rank 0 computes. Prints
 //     each phase's round trips and `# wakeup-delay SECONDS`: the difference of their medians (this VM adds
 //     outliers of several milliseconds to some runs, which would move a mean by half a millisecond).
+//  4. What does a program's check for messages cost (an unsuccessful MPI_Iprobe between pieces of its work: the
+//     `poll` action)? Rank 0 runs kChecks pieces of a fixed loop (about 50 us each), with and without an MPI_Iprobe
+//     after each, while rank 1 sleeps, then while rank 1 waits in MPI_Recv. Prints `# poll-cpu SECONDS` (alone:
+//     Open MPI's progress over TCP, the yield finding nobody) and `# poll-cpu-shared SECONDS` (beside a waiting
+//     rank, whom each yield hands the core for one of its own polls): the difference per check, best of 3.
 //   mpicc -O2 -o colocated tools/lab/colocated.c
 //   mpirun -np 4 --map-by slot --mca mpi_yield_when_idle 1 ./colocated    (2 slots a node, one core a node)
 #include <mpi.h>
@@ -20,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { kPings = 100, kBackToBack = 2000 };
+enum { kPings = 100, kBackToBack = 2000, kChecks = 10000 };
 
 static double now(void)
 {
@@ -41,6 +46,23 @@ static double fixed_loop(void)
   volatile double s = 0;
   for (long i = 0; i < 100000000L; i++)
     s += i * 1e-9;
+  return now() - t;
+}
+
+static volatile double sink;
+
+/// kChecks pieces of `iterations` of a loop, each followed by an unsuccessful MPI_Iprobe if `probe`: the time taken.
+static double pieces(long iterations, int probe)
+{
+  int flag = 0;
+  double t = now(), s = 0;
+  for (int k = 0; k < kChecks; k++) {
+    for (long i = 0; i < iterations; i++)
+      s += i * 1e-9;
+    sink = s;
+    if (probe)
+      MPI_Iprobe(MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+  }
   return now() - t;
 }
 
@@ -163,6 +185,36 @@ int main(int argc, char** argv)
     MPI_Send(&x, 1, MPI_INT, 0, 3, MPI_COMM_WORLD);
     MPI_Send(&x, 1, MPI_INT, 3, 2, MPI_COMM_WORLD);
     printf("# wakeup-delay %.9f\n", computes > waits ? computes - waits : 0.0);
+  }
+  // 4. The cost of a check: rank 0's pieces of work with and without a probe after each, rank 1 asleep, then waiting.
+  long iterations = 1000;
+  if (rank == 0) {  // about 50 us a piece
+    double t = now();
+    for (long i = 0; i < 1000000; i++)
+      sink += i * 1e-9;
+    iterations = (long)(1000000 * 50e-6 / (now() - t));
+  }
+  for (int waiting = 0; waiting < 2; waiting++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double with = 1e30, without = 1e30;
+    if (rank == 0) {
+      for (int rep = 0; rep < 3; rep++) {
+        double a = pieces(iterations, 0), b = pieces(iterations, 1);
+        without  = a < without ? a : without;
+        with     = b < with ? b : with;
+      }
+      if (waiting)
+        MPI_Send(&x, 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
+      printf("# %d pieces of work, neighbour %s: %.3f s, with a check after each %.3f s\n", kChecks,
+             waiting ? "waiting in MPI" : "asleep", without, with);
+      printf("# poll-cpu%s %.9f\n", waiting ? "-shared" : "", with > without ? (with - without) / kChecks : 0.0);
+      fflush(stdout);
+    } else if (rank == 1) {
+      if (waiting)
+        MPI_Recv(&x, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      else
+        usleep(4000000);  // longer than rank 0's 6 x 0.5 s
+    }
   }
   MPI_Finalize();
   return 0;

@@ -95,7 +95,8 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
     if (r.options.record_bursts && flops > 0 && seconds >= r.options.cpu_threshold &&
         !r.defs.flop_metric_name.empty())
       r.out.bursts.push_back({flops, elapsed_seconds(r, time)});
-    r.compute(flops, seconds);
+    r.compute(flops, seconds, r.options.polls ? r.polls - r.polls_taken : 0);
+    r.polls_taken = r.polls;
   }
   else
     r.started = true, r.out.lines.push_back(std::to_string(r.rank) + " init");
@@ -161,6 +162,9 @@ OTF2_CallbackCode on_metric(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posi
   auto cpu = r.defs.cpu_member.find(metric);
   if (cpu != r.defs.cpu_member.end() && cpu->second < count)
     r.cpu = value_of(types[cpu->second], values[cpu->second]);
+  auto polls = r.defs.polls_member.find(metric);
+  if (polls != r.defs.polls_member.end() && polls->second < count)
+    r.polls = value_of(types[polls->second], values[polls->second]);
   return OTF2_CALLBACK_SUCCESS;
 }
 

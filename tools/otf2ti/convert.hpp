@@ -19,6 +19,9 @@ struct Options {
   /// request with nothing but computation between them) is one test: how often a loop polled is the traced
   /// machine's timing, and each replayed test costs smpi/test, growing with every unsuccessful one.
   bool keep_tests = false;
+  /// The program's checks for messages between pieces of its work (the tracer's `polls` counter) as `poll` lines,
+  /// which tireplay charges at tireplay/poll-cpu each (SMPI's replay has no such action: off for it).
+  bool polls = true;
 };
 
 /// A computation between two MPI calls that the trace holds: its flop counter's difference and its duration

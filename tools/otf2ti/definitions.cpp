@@ -149,6 +149,14 @@ void find_flop_counter(Raw& r, const std::string& wanted)
       }
 }
 
+void find_polls(Raw& r)
+{
+  for (const auto& [cls, members] : r.metric_classes)  // the tracer's count of checks (tools/tracer)
+    for (size_t i = 0; i < members.size(); i++)
+      if (r.metric_members[members[i]] == "polls")
+        r.defs.polls_member[cls] = static_cast<int>(i);
+}
+
 } // namespace
 
 Definitions read_definitions(const std::string& archive, const std::string& flop_metric)
@@ -178,6 +186,7 @@ Definitions read_definitions(const std::string& archive, const std::string& flop
     throw std::runtime_error(archive + ": global definitions unreadable: " + OTF2_Error_GetDescription(status));
   resolve(r, archive);
   find_flop_counter(r, flop_metric);
+  find_polls(r);
   if (!flop_metric.empty() && r.defs.flop_metric_name.empty())
     throw std::runtime_error(archive + ": no metric named '" + flop_metric + "' (--flop-metric)");
   return r.defs;

@@ -35,6 +35,8 @@ struct Definitions {
   /// rank's thread), and the seconds its unit is worth.
   std::map<uint64_t, int> cpu_member;
   double cpu_seconds_per_unit = 1;
+  /// Metric class id -> index of the member `polls` (the tracer's count of the program's checks for messages).
+  std::map<uint64_t, int> polls_member;
 };
 
 /// Reads the archive's global definitions. `flop_metric`: the counter to use ("" = the first of PAPI_FP_OPS,

@@ -277,7 +277,7 @@ int main(int argc, char** argv)
   otf2ti::Options options;
   int threads   = 1;
   std::string flop_rate_text;
-  bool one_file = false;
+  bool one_file = false, no_polls = false;
   std::string compress = "none";
   po::options_description opts("otf2ti ARCHIVE/traces.otf2 -o OUTDIR [options]");
   opts.add_options()("help,h", "this help")("version", "print the version")("output,o", po::value(&out), "output directory (required)")(
@@ -293,6 +293,8 @@ int main(int argc, char** argv)
       "keep-tests", po::bool_switch(&options.keep_tests),
       "write every unsuccessful MPI_Test, as SMPI's tracer does (default: a polling loop's tests of one request, "
       "with only computation between them, are one test)")(
+      "no-polls", po::bool_switch(&no_polls), "leave out the program's checks for messages between pieces of its work "
+                                              "(`poll` lines: SMPI's replay has no such action)")(
       "bursts", po::value(&bursts), "also write each computation's flops and duration to this file, 'RANK FLOPS "
                                     "SECONDS' lines, for `tireplay calibrate flops` (needs a flop counter)");
   po::options_description hidden;
@@ -328,6 +330,7 @@ int main(int argc, char** argv)
     if (!(options.cpu_threshold >= 0 && options.cpu_threshold <= 3600))
       throw po::error("--cpu-threshold: " + number_text(options.cpu_threshold) +
                       " is out of range (0 to 3600 seconds)");
+    options.polls = !no_polls;
     if (threads < 1 || threads > 1024)
       throw po::error("--threads: " + std::to_string(threads) + " is out of range (1 to 1024)");
     if (kSuffixes.count(compress) == 0)

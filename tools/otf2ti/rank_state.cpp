@@ -128,10 +128,10 @@ void Rank::fill(size_t line, const std::string& action, uint64_t comm)
   slot              = slot.empty() ? text : slot + "\n" + text;
 }
 
-void Rank::compute(double amount, double seconds)
+void Rank::compute(double amount, double seconds, double checks)
 {
   if (compute_line < 0) {
-    if (std::llround(amount) <= 0)
+    if (std::llround(amount) <= 0 && checks < 1)
       return;
     out.lines.emplace_back();
     compute_line = static_cast<long>(out.lines.size()) - 1;
@@ -139,6 +139,7 @@ void Rank::compute(double amount, double seconds)
   }
   computations.back().flops += amount;
   computations.back().seconds += seconds;
+  computations.back().polls += checks;
 }
 
 void Rank::end_compute() { compute_line = -1; }
@@ -153,13 +154,18 @@ void Rank::write_computations()
     if (adjacent) {
       merged.back().flops += c.flops;
       merged.back().seconds += c.seconds;
+      merged.back().polls += c.polls;
     } else {
       merged.push_back(c);
     }
   }
-  for (const Computation& c : merged)
+  for (const Computation& c : merged) {
+    std::string& line = out.lines[c.line];
     if (c.seconds >= options.cpu_threshold)
-      out.lines[c.line] = std::to_string(rank) + " compute " + std::to_string(std::llround(c.flops));
+      line = std::to_string(rank) + " compute " + std::to_string(std::llround(c.flops));
+    if (std::llround(c.polls) > 0)
+      line += (line.empty() ? "" : "\n") + std::to_string(rank) + " poll " + std::to_string(std::llround(c.polls));
+  }
   computations.clear();
 }
 

@@ -31,6 +31,7 @@ struct Request {
 struct Computation {
   size_t line;
   double flops = 0, seconds = 0;
+  double polls = 0;  // the program's checks for messages during it (a `poll` line after the compute)
 };
 
 struct Rank {
@@ -49,6 +50,7 @@ struct Rank {
   uint64_t init_leave = 0;  // when MPI_Init (or MPI_Init_thread) returned
   double flops = 0, flops_at_leave = 0;  // the flop counter
   double cpu = 0, cpu_at_leave = 0;      // the tracer's CPU time, in its unit
+  double polls = 0, polls_taken = 0;     // the tracer's count of checks; the part already in a computation
   long compute_line = -1;                // the last line, when it is a compute (the next burst adds to it)
   long last_action = -1;                 // the last line that is neither a compute nor a test
   std::vector<Computation> computations;  // in line order; written once the rank is read (write_computations)
@@ -90,7 +92,7 @@ struct Rank {
   size_t placeholder();
   void fill(size_t line, const std::string& action, uint64_t comm);
   /// A burst of `amount` flops lasting `seconds`: added to the computation under way, if no action came since.
-  void compute(double amount, double seconds);
+  void compute(double amount, double seconds, double checks = 0);
   /// The computation under way ends (an action follows).
   void end_compute();
   /// Once the rank is read: computations with nothing but empty lines between them (the places of calls that left

@@ -42,7 +42,7 @@ void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run)
                                      OTF2_PARADIGM_MPI, OTF2_REGION_FLAG_NONE, file, 0, 0);
   }
 
-  OTF2_MetricMemberRef members[2] = {0, 1};
+  OTF2_MetricMemberRef members[3] = {0, 1, 2};
   OTF2_GlobalDefWriter_WriteMetricMember(w, 0, str("cpu_time"), str("CPU time of the rank's thread, less the tracer's own after calls"),
                                          OTF2_METRIC_TYPE_OTHER, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
                                          OTF2_BASE_DECIMAL, -9, str("s"));
@@ -50,7 +50,13 @@ void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run)
     OTF2_GlobalDefWriter_WriteMetricMember(w, 1, str(run.flop_metric), str("floating-point operations"),
                                            OTF2_METRIC_TYPE_PAPI, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
                                            OTF2_BASE_DECIMAL, 0, str("flop"));
-  OTF2_GlobalDefWriter_WriteMetricClass(w, 0, run.flop_metric.empty() ? 1 : 2, members, OTF2_METRIC_SYNCHRONOUS,
+  OTF2_GlobalDefWriter_WriteMetricMember(w, 2, str("polls"), str("the program's unsuccessful tests and probes after "
+                                         "work of its own (otf2ti's poll action)"), OTF2_METRIC_TYPE_OTHER,
+                                         OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64, OTF2_BASE_DECIMAL, 0,
+                                         str("calls"));
+  if (run.flop_metric.empty())
+    members[1] = 2;
+  OTF2_GlobalDefWriter_WriteMetricClass(w, 0, run.flop_metric.empty() ? 2 : 3, members, OTF2_METRIC_SYNCHRONOUS,
                                         OTF2_RECORDER_KIND_CPU);
 
   std::vector<uint64_t> world(ranks);

@@ -126,13 +126,16 @@ void Recorder::measure_costs()
 
 void Recorder::write_metrics(uint64_t time, uint64_t cpu)
 {
-  OTF2_Type types[2]        = {OTF2_TYPE_UINT64, OTF2_TYPE_UINT64};
-  OTF2_MetricValue values[2] = {};
+  OTF2_Type types[3]        = {OTF2_TYPE_UINT64, OTF2_TYPE_UINT64, OTF2_TYPE_UINT64};
+  OTF2_MetricValue values[3] = {};
   // Never decreasing, whatever the estimate of the clock's cost: a computation is never negative.
   last_cpu_                  = std::max(last_cpu_, cpu > own_cpu_ ? cpu - own_cpu_ : 0);
   values[0].unsigned_int     = last_cpu_;
-  values[1].unsigned_int     = flops_.read();
-  OTF2_EvtWriter_Metric(writer_, nullptr, time, 0, have_flops_ ? 2 : 1, types, values);
+  int n                      = 1;
+  if (have_flops_)
+    values[n++].unsigned_int = flops_.read();
+  values[n++].unsigned_int = checks_;  // the class's members: cpu_time, the flop counter if any, polls
+  OTF2_EvtWriter_Metric(writer_, nullptr, time, 0, static_cast<uint8_t>(n), types, values);
 }
 
 void Recorder::enter(Region region)
@@ -151,6 +154,7 @@ void Recorder::leave(Region region)
   // computation is measured by (in a program making millions of calls it would add up to seconds), and so is one
   // reading of the clock (the halves of the readings at the next Enter and here that fall in the computation).
   own_cpu_ += thread_cpu_ns() - cpu + clock_cost_;
+  last_return_ = wall_ns();
 }
 
 void Recorder::finish()

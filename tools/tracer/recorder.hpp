@@ -57,6 +57,18 @@ public:
     own_cpu_ += c - a + clock_cost_;
     return rc;
   }
+  /// The program's checks, counted for otf2ti's `poll` action (docs/trace-format.md): an unsuccessful test or probe
+  /// that began at least kCheckGap after the previous traced call returned, the program having worked in between
+  /// (MUMPS looks for messages between pieces of its factorisation: 17,000 times a rank in 2 s). The repeats of a
+  /// loop that only waits come closer (tens of nanoseconds apart) and are not counted: how many a wait makes depends
+  /// on the machine. `entry`: when the call began (wall clock, ns).
+  void checked(uint64_t entry)
+  {
+    if (entry >= last_return_ + kCheckGap)
+      checks_++;
+  }
+  /// A traced call returned at `time` (wall clock, ns).
+  void returned(uint64_t time) { last_return_ = time; }
   /// A call on a communicator the tracer does not know (an intercommunicator): no events, reported at finish().
   void not_traced(Region region) { not_traced_[region]++; }
 
@@ -86,6 +98,8 @@ private:
   static constexpr uint64_t kSampleEvery = 128;
   uint64_t polls_ = 0, polls_timed_ = 0, polls_time_ = 0;  // unrecorded polling calls, those timed, their time
   uint64_t last_cpu_ = 0;    // the last CPU time written
+  static constexpr uint64_t kCheckGap = 1000;  // ns: SMPI's smpi/cpu-threshold, otf2ti's --cpu-threshold
+  uint64_t checks_ = 0, last_return_ = 0;     // the program's checks (checked()), when the last traced call returned
 };
 
 Recorder& recorder();

@@ -88,10 +88,14 @@ int with_statuses(MPI_Status* given, MPI_Status* own, int n, Call call)
 template <class Call, class Record>
 int polled_call(Region region, uint64_t key, Call call, Record record)
 {
-  bool done = false;
+  bool done     = false;
+  uint64_t entry = wall_ns();
   if (recorder().polling(key)) {
     int rc = recorder().unrecorded_poll([&] { return call(done); });
-    if (done) {  // the loop ends: its last call, recorded as made now
+    if (!done) {
+      recorder().checked(entry);
+      recorder().returned(wall_ns());
+    } else {  // the loop ends: its last call, recorded as made now
       Scope scope(region);
       if (scope.on())
         record(true);
@@ -100,6 +104,8 @@ int polled_call(Region region, uint64_t key, Call call, Record record)
   }
   Scope scope(region);
   int rc = call(done);
+  if (!done)
+    recorder().checked(entry);
   if (scope.on()) {
     record(done);
     if (!done)
