@@ -83,7 +83,7 @@ struct SmpiConfig {
   // each. 0 (the default, as SMPI's replay, which has no such action): free.
   double poll_cpu = 0;
   // tireplay/poll-cpu-shared (seconds, tireplay's): the same on a host holding more ranks than cores (the check
-  // yields the core to a neighbour waiting in MPI, who polls once before it comes back: 14.5 us against 3.3 alone in
+  // yields the core to a neighbour waiting in MPI, who polls once before it comes back: 18 us against 5 to 7 alone in
   // the lab). Negative (the default): tireplay/poll-cpu's.
   double poll_cpu_shared = -1;
   // tireplay/quota-period (seconds): the period of the hosts' CPU quotas (host.quota), Linux's cpu.cfs_period_us.

@@ -25,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { kPings = 100, kBackToBack = 2000, kChecks = 10000 };
+enum { kPings = 100, kBackToBack = 2000, kChecks = 5000 };
 
 static double now(void)
 {
@@ -188,12 +188,13 @@ int main(int argc, char** argv)
   }
   // 4. The cost of a check: rank 0's pieces of work with and without a probe after each, rank 1 asleep, then waiting.
   long iterations = 1000;
-  if (rank == 0) {  // about 50 us a piece
-    double t = now();
-    for (long i = 0; i < 1000000; i++)
-      sink += i * 1e-9;
-    iterations = (long)(1000000 * 50e-6 / (now() - t));
+  double piece = 0;  // seconds
+  if (rank == 0) {   // about 50 us a piece
+    double t  = pieces(iterations, 0) / kChecks;
+    iterations = (long)(iterations * 50e-6 / t) + 1;
+    piece      = pieces(iterations, 0) / kChecks;
   }
+  MPI_Bcast(&piece, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   for (int waiting = 0; waiting < 2; waiting++) {
     MPI_Barrier(MPI_COMM_WORLD);
     double with = 1e30, without = 1e30;
@@ -212,8 +213,8 @@ int main(int argc, char** argv)
     } else if (rank == 1) {
       if (waiting)
         MPI_Recv(&x, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      else
-        usleep(4000000);  // longer than rank 0's 6 x 0.5 s
+      else  // longer than rank 0's six series of pieces
+        usleep((useconds_t)(1.5e6 * 6 * kChecks * (piece + 10e-6)) + 100000);
     }
   }
   MPI_Finalize();

@@ -9,6 +9,10 @@
 #   2x1 (2 nodes, 1 rank each; from the 2-rank trace): links unshaped, 1gbit, 100mbit, 10mbit; unshaped with node 2
 #       at 50% CPU (--cpu 2=50, predicted with --set host.quota@node-1=0.5: a CPU quota, docs/calibration.md)
 #   2x2 (2 nodes, 2 ranks each sharing the node's core; from the 4-rank folded trace): unshaped, 100mbit
+#   1x2:local-again (1x2:local measured again after the others: how far this VM drifted meanwhile)
+# The controls: where an application's 1x2:local row is off by more than 10% (its acquisition and its measured runs,
+# on this machine itself, disagree) or its two 1x2:local measurements differ by more than 10% (the VM drifted), its
+# rows are marked `drift` and left out of tau: their errors carry the VM's variation, not only the model's.
 # Prints a table row per configuration (measured, predicted, error, the load average and how busy the machine was
 # in the half second before), then Kendall's tau per application between predicted and measured times. A measurement
 # taken while something else used more than 10% of the CPU is marked busy and left out of the table and of tau.
@@ -141,7 +145,9 @@ for app in "${apps[@]}"; do
     prepare "$work/$app/input$acq" "$acq"  # the measured runs' input, copied for each
     cd "$work"
   done
-  for config in 1x2:local 2x1:unshaped 2x1:1gbit 2x1:100mbit 2x1:10mbit 2x1:cpu50 2x2:unshaped 2x2:100mbit; do
+  for label in 1x2:local 2x1:unshaped 2x1:1gbit 2x1:100mbit 2x1:10mbit 2x1:cpu50 2x2:unshaped 2x2:100mbit \
+    1x2:local-again; do
+    config=${label/local-again/local}
     shape=${config%%:*} net=${config#*:}
     lab_opts=() replay_opts=()
     ranks=2 per_node=1 trace=trace2
@@ -152,15 +158,15 @@ for app in "${apps[@]}"; do
     [ -z "${rate_of[$net]}" ] || lab_opts+=(--rate "${rate_of[$net]}")
     if ! "$build/tireplay" replay --platform "cal_$net/lab.xml" --hostfile "hosts_$shape.txt" \
       --trace "$app/$trace/ti/trace.txt" $(cat "cal_$net/lab.opt") --select ompi \
-      ${replay_opts[@]+"${replay_opts[@]}"} -q --json "$app/$config.json" 2> "$app/$config.err"; then
+      ${replay_opts[@]+"${replay_opts[@]}"} -q --json "$app/$label.json" 2> "$app/$label.err"; then
       # A trace that does not replay is a bug to fix, not a row: said, and the campaign goes on.
-      printf '| %s | %s | not measured | replay failed | %s | | |\n' "$app" "$config" \
-        "$(head -2 "$app/$config.err" | paste -sd' ')" | tee -a "$rows"
+      printf '| %s | %s | not measured | replay failed | %s | | |\n' "$app" "$label" \
+        "$(head -2 "$app/$label.err" | paste -sd' ')" | tee -a "$rows"
       continue
     fi
-    predicted=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["simulated_time"])' "$app/$config.json")
+    predicted=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["simulated_time"])' "$app/$label.json")
     if python3 -c 'import sys; sys.exit(float(sys.argv[1]) <= float(sys.argv[2]))' "$predicted" "$max_run"; then
-      printf '| %s | %s | not measured | %.3f | predicted over --max-run %s s | | |\n' "$app" "$config" "$predicted" \
+      printf '| %s | %s | not measured | %.3f | predicted over --max-run %s s | | |\n' "$app" "$label" "$predicted" \
         "$max_run" | tee -a "$rows"
       continue
     fi
@@ -171,23 +177,23 @@ for app in "${apps[@]}"; do
       if [ "$i" -eq 4 ] && ! spread_over "${runs[@]}"; then break; fi
       b=$(busy) && [ "$b" -gt "$worst_busy" ] && worst_busy=$b
       loads+=("$(load)")
-      rm -rf "$work/$app/$config/$i" && mkdir -p "$work/$app/$config" &&
-        cp -a "$work/$app/input$ranks" "$work/$app/$config/$i" && cd "$work/$app/$config/$i"
+      rm -rf "$work/$app/$label/$i" && mkdir -p "$work/$app/$label" &&
+        cp -a "$work/$app/input$ranks" "$work/$app/$label/$i" && cd "$work/$app/$label/$i"
       if [ "$net" = local ]; then
         OMP_NUM_THREADS=1 mpirun --allow-run-as-root -np 2 --bind-to core -x OMP_NUM_THREADS \
           -x LD_PRELOAD="$work/run_timer.so" "${app_command[@]}" < "$app_stdin" > run.log 2> timer.log ||
-          { echo "whatif: $app $config run $i failed ($PWD)" >&2; exit 2; }
+          { echo "whatif: $app $label run $i failed ($PWD)" >&2; exit 2; }
       else
         "$lab" run --nodes 2 --ranks-per-node "$per_node" ${lab_opts[@]+"${lab_opts[@]}"} -- bash -c \
           "OMP_NUM_THREADS=1 mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np $ranks --mca mpi_yield_when_idle 1 \
            -x OMP_NUM_THREADS -x LD_PRELOAD=$work/run_timer.so $(printf '%q ' "${app_command[@]}") < $app_stdin" \
-          > run.log 2> timer.log || { echo "whatif: $app $config run $i failed ($PWD)" >&2; exit 2; }
+          > run.log 2> timer.log || { echo "whatif: $app $label run $i failed ($PWD)" >&2; exit 2; }
       fi
       runs+=("$(sed -n 's/^run_timer: \([0-9.e+-]*\) s.*/\1/p' timer.log)")
       cd "$work"
     done
     measured=$(median "${runs[@]}")
-    python3 - "$app" "$config" "$measured" "$predicted" "${loads[*]}" "$worst_busy" "${runs[@]}" <<'PY' | tee -a "$rows"
+    python3 - "$app" "$label" "$measured" "$predicted" "${loads[*]}" "$worst_busy" "${runs[@]}" <<'PY' | tee -a "$rows"
 import sys
 app, config, measured, predicted, loads, busy = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), sys.argv[5], int(sys.argv[6])
 runs = ", ".join(f"{float(r):.3f}" for r in sys.argv[7:])
@@ -197,16 +203,38 @@ note = f"busy {busy}%" if busy > 10 else ""
 print(f"| {app} | {config} | {measured:.3f} ({runs}) | {predicted:.3f} | {mark}{error:+.1f}%{mark} | {loads} | {note} |")
 PY
   done
+  # The controls (header): the application's rows marked `drift` where this machine's own row is off by more than 10%
+  # or moved by more than 10% meanwhile.
+  python3 - "$rows" "$app" <<'PY'
+import sys
+path, app = sys.argv[1], sys.argv[2]
+lines = open(path).read().splitlines()
+cells = lambda line: [x.strip() for x in line.strip().strip("|").split("|")]
+mine = {cells(l)[1]: cells(l) for l in lines if cells(l)[0] == app and cells(l)[2] != "not measured"}
+if "1x2:local" in mine and "1x2:local-again" in mine:
+    first, again = float(mine["1x2:local"][2].split()[0]), float(mine["1x2:local-again"][2].split()[0])
+    error = (float(mine["1x2:local"][3]) - first) / first
+    moved = again / first - 1
+    if abs(error) > 0.10 or abs(moved) > 0.10:
+        why = f"drift (this machine: {100 * error:+.1f}%, again {100 * moved:+.1f}%)"
+        print(f"whatif: {app}'s rows marked {why}")
+        for k, line in enumerate(lines):
+            f = cells(line)
+            if f[0] == app and f[2] != "not measured":
+                f[6] = why if not f[6] else f[6] + "; " + why
+                lines[k] = "| " + " | ".join(f) + " |"
+        open(path, "w").write("\n".join(lines) + "\n")
+PY
 done
 
 echo
-echo "Kendall's tau between predicted and measured times, per application (rows not measured busy):"
+echo "Kendall's tau between predicted and measured times, per application (rows not marked busy or drift):"
 python3 - "$rows" <<'PY'
 import sys
 rows = {}
 for line in open(sys.argv[1]):
     f = [x.strip() for x in line.strip().strip("|").split("|")]
-    if f[6] or f[2] == "not measured":  # busy, or over --max-run
+    if f[6] or f[2] == "not measured" or f[1] == "1x2:local-again":  # busy or drift, over --max-run, the control
         continue
     rows.setdefault(f[0], []).append((float(f[2].split()[0]), float(f[3])))
 for app, pairs in rows.items():
