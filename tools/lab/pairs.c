@@ -1,13 +1,62 @@
-// Two pairs through one shaped link (docs/accuracy.md, "Co-located ranks"): two nodes of two ranks; ranks 0 and 2
-// exchange 1 MiB both ways (MPI_Sendrecv) 20 times, then ranks 1 and 3 do too at the same time. Prints each pair's rate.
+// Pairs of ranks crossing one shaped link both ways (docs/accuracy.md, "Co-located ranks": mpgrafic 2x2): two nodes
+// of two ranks; ranks 0 and 2 exchange SIZE bytes both ways (MPI_Sendrecv) 20 times, then ranks 0-2 and 1-3 at the
+// same time; back to back, then with PAUSE_MS of computation before each exchange (FFTW's transposes follow its
+// computation). Prints, per case, the mean exchange and the rate each way per pair.
 //   mpicc -O2 -o pairs tools/lab/pairs.c
-//   tools/lab/lab.sh run --nodes 2 --ranks-per-node 2 --rate 100mbit -- bash -c 'mpirun --allow-run-as-root $LAB_MPIRUN_OPTS -np 4 --mca mpi_yield_when_idle 1 ./pairs'
+//   tools/lab/lab.sh run --nodes 2 --ranks-per-node 2 --rate 100mbit -- bash -c
+//     'mpirun --allow-run-as-root $LAB_MPIRUN_OPTS -np 4 --mca mpi_yield_when_idle 1 ./pairs [SIZE [PAUSE_MS]]'
+// (SIZE: 1 MiB by default; PAUSE_MS: 20 by default)
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
-int main(int c,char**v){MPI_Init(&c,&v);int r;MPI_Comm_rank(MPI_COMM_WORLD,&r);int n=1<<20;char*a=malloc(n),*b=malloc(n);int peer=r<2?r+2:r-2;
- for(int both=0;both<2;both++){ MPI_Barrier(MPI_COMM_WORLD); int active= both || r==0 || r==2; double t=MPI_Wtime(); int k=20;
-  if(active) for(int i=0;i<k;i++) MPI_Sendrecv(a,n,MPI_BYTE,peer,0,b,n,MPI_BYTE,peer,0,MPI_COMM_WORLD,MPI_STATUS_IGNORE);
-  double dt=(MPI_Wtime()-t)/k; if(active && r<2) printf("%s: rank %d exchange of 1 MiB each way %.1f ms (%.1f Mbit/s each way per pair)\n", both?"two pairs":"one pair", r, dt*1e3, 8.0*n/dt/1e6); fflush(stdout);
-  MPI_Barrier(MPI_COMM_WORLD);}
- MPI_Finalize();}
+
+enum { kExchanges = 20 };
+
+static void compute_for(double seconds)
+{
+  double end = MPI_Wtime() + seconds;
+  volatile double x = 0;
+  while (MPI_Wtime() < end)
+    for (int i = 0; i < 1000; i++)
+      x += i;
+}
+
+int main(int argc, char** argv)
+{
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int bytes   = argc > 1 ? atoi(argv[1]) : 1 << 20;
+  double wait = argc > 2 ? atof(argv[2]) * 1e-3 : 0.02;
+  if (size != 4 || bytes <= 0 || wait < 0) {
+    if (rank == 0)
+      fprintf(stderr, "pairs: needs 4 ranks (2 on each of two nodes), SIZE > 0 and PAUSE_MS >= 0\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  char *out = calloc((size_t)bytes, 1), *in = calloc((size_t)bytes, 1);
+  int peer = rank < 2 ? rank + 2 : rank - 2;
+  for (int paused = 0; paused < 2; paused++)
+    for (int both = 0; both < 2; both++) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      int active = both || rank == 0 || rank == 2;
+      double spent = 0;
+      for (int i = 0; active && i < kExchanges; i++) {
+        if (paused)
+          compute_for(wait);
+        double t = MPI_Wtime();
+        MPI_Sendrecv(out, bytes, MPI_BYTE, peer, 0, in, bytes, MPI_BYTE, peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        spent += MPI_Wtime() - t;
+      }
+      double each = spent / kExchanges;
+      if (active && rank < 2)
+        printf("%s, %s: rank %d, %d bytes each way: %.2f ms an exchange, %.1f Mbit/s each way per pair\n",
+               paused ? "after a pause" : "back to back", both ? "two pairs" : "one pair", rank, bytes, each * 1e3,
+               8.0 * bytes / each / 1e6);
+      fflush(stdout);
+    }
+  free(out);
+  free(in);
+  MPI_Finalize();
+  return 0;
+}
