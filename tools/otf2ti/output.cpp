@@ -1,0 +1,136 @@
+// otf2ti's output: the trace in SimGrid's layout (plain or compressed) and the bursts table.
+#include "output.hpp"
+
+#include "convert.hpp"
+
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filter/lzma.hpp>
+#include <boost/iostreams/filter/zstd.hpp>
+#include <boost/iostreams/filtering_stream.hpp>
+
+#include <fstream>
+#include <stdexcept>
+
+namespace io = boost::iostreams;
+namespace fs = std::filesystem;
+
+namespace otf2ti {
+
+/// --compress: the file name's suffix and the compressor (Boost.Iostreams) of each choice.
+const std::map<std::string, std::string> kSuffixes = {{"none", ""}, {"gzip", ".gz"}, {"zstd", ".zst"}, {"xz", ".xz"}};
+
+namespace {
+
+/// SimGrid's layout (smpirun -trace-ti with tracing/filename OUTDIR/trace.txt): the index OUTDIR/trace.txt lists
+/// OUTDIR/trace.txt_files/<stamp>_rank-<rank + 1>.txt; with one_file, OUTDIR/trace.txt holds every rank's lines.
+/// A rank's lines (empty slots left by cancelled requests and MPI_PROC_NULL peers are skipped), then one
+/// `# unreplayed` comment per MPI function it could not convert, one `# proc_null` comment per MPI function whose
+/// events with MPI_PROC_NULL as peer it left out, one `# cancelled` per action cancelled requests would have been
+/// (docs/trace-format.md section 8).
+void write_rank(std::ostream& out, size_t rank, const RankTrace& trace)
+{
+  for (const auto& line : trace.lines)
+    if (!line.empty())
+      out << line << '\n';
+  for (const auto& [name, u] : trace.unreplayed)
+    out << "# unreplayed " << rank << ' ' << name << ' ' << u.calls << ' ' << u.seconds << '\n';
+  for (const auto& [name, count] : trace.null_peers)
+    out << "# proc_null " << rank << ' ' << name << ' ' << count << '\n';
+  for (const auto& [action, count] : trace.cancelled)
+    out << "# cancelled " << rank << ' ' << action << ' ' << count << '\n';
+}
+
+
+/// Writes `path` (compressed by `compress`) with `fill(stream)`.
+template <class Fill>
+void write_file(const fs::path& path, const std::string& compress, Fill fill)
+{
+  std::ofstream file(path, std::ios::binary);
+  {
+    io::filtering_ostream out;
+    if (compress == "gzip")
+      out.push(io::gzip_compressor());
+    else if (compress == "zstd")
+      out.push(io::zstd_compressor());
+    else if (compress == "xz")
+      out.push(io::lzma_compressor());
+    out.push(file);
+    out.precision(9);
+    fill(out);
+    out.flush();
+    if (!out)
+      throw std::runtime_error(path.string() + ": cannot write");
+  }  // the compressor's end of stream is written here
+  if (!file.flush())
+    throw std::runtime_error(path.string() + ": cannot write");
+}
+
+/// The number of lines write_rank writes.
+size_t written_lines(const RankTrace& t)
+{
+  size_t lines = t.unreplayed.size() + t.null_peers.size() + t.cancelled.size();
+  for (const auto& slot : t.lines)
+    lines += lines_in(slot);
+  return lines;
+}
+
+
+} // namespace
+
+/// OUTDIR/trace.txt lists the rank files (kept plain); with --one-file it holds every rank's lines and is named
+/// trace.txt.gz, .zst or .xz when compressed. Returns the file to replay; `placed` says where each rank went.
+fs::path write(const fs::path& out, const std::vector<RankTrace>& traces, bool one_file,
+               const std::string& compress, std::vector<Placement>& placed)
+{
+  fs::create_directories(out);
+  // The conversion replaces an earlier one in OUTDIR: its rank files or a trace.txt.zst left beside the new ones
+  // would make `tireplay replay --trace OUTDIR` ambiguous.
+  std::error_code ec;
+  for (const auto& [name, old_suffix] : kSuffixes)
+    fs::remove(out / ("trace.txt" + old_suffix), ec);
+  fs::remove_all(out / "trace.txt_files", ec);
+  std::string suffix = kSuffixes.at(compress);
+  if (one_file) {
+    fs::path shared = out / ("trace.txt" + suffix);
+    size_t line     = 2;  // after the header
+    for (const auto& t : traces) {
+      placed.push_back({shared, line});
+      line += written_lines(t);
+    }
+    write_file(shared, compress, [&](std::ostream& o) {
+      o << "# tireplay TI format 1\n";
+      for (size_t r = 0; r < traces.size(); r++)
+        write_rank(o, r, traces[r]);
+    });
+    return shared;
+  }
+  fs::create_directories(out / "trace.txt_files");
+  std::ofstream index(out / "trace.txt");
+  index << "# tireplay TI format 1\n";
+  for (size_t r = 0; r < traces.size(); r++) {
+    std::string name = "trace.txt_files/0.000000_rank-" + std::to_string(r + 1) + ".txt" + suffix;
+    placed.push_back({out / name, 1});
+    write_file(out / name, compress, [&](std::ostream& o) { write_rank(o, r, traces[r]); });
+    index << name << '\n';
+  }
+  if (!index.flush())
+    throw std::runtime_error((out / "trace.txt").string() + ": cannot write");
+  return out / "trace.txt";
+}
+
+/// The bursts of every rank, "RANK FLOPS SECONDS" (docs/calibration.md), for `tireplay calibrate flops`.
+void write_bursts(const std::string& path, const std::string& archive, const std::string& metric,
+                  const std::vector<RankTrace>& traces)
+{
+  std::ofstream out(path);
+  out << "# tireplay bursts 1: the computations between MPI calls of " << archive << "\n"
+      << "# rank flops seconds  (flops: " << metric << "; seconds: the burst's duration)\n";
+  out.precision(15);
+  for (size_t r = 0; r < traces.size(); r++)
+    for (const auto& b : traces[r].bursts)
+      out << r << ' ' << b.flops << ' ' << b.seconds << '\n';
+  if (!out)
+    throw std::runtime_error(path + ": cannot write the bursts");
+}
+
+} // namespace otf2ti
