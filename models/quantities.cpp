@@ -1,5 +1,6 @@
 #include "models/quantities.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <stdexcept>
 
@@ -13,14 +14,12 @@ const std::map<std::string, double> kSpeedUnits = {{"f", 1}, {"kf", 1e3}, {"Mf",
 
 double parse_quantity(const std::string& text, const std::map<std::string, double>& units)
 {
-  size_t end   = 0;
+  // A decimal number as the traces write them (std::from_chars: no hex float such as 0x10, no leading space or '+')
   double value = NAN;
-  try {
-    value = std::stod(text, &end);
-  } catch (const std::exception&) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
+  if (ec != std::errc())
     return NAN;
-  }
-  std::string unit = text.substr(end);
+  std::string unit(end, text.data() + text.size());
   if (!(value >= 0) || !std::isfinite(value))
     return NAN;
   if (unit.empty())

@@ -10,6 +10,7 @@
 #include "replay/placement.hpp"
 #include "replay/platform_changes.hpp"
 #include "replay/simgrid_transport.hpp"
+#include "src/trace/output_file.hpp"
 #include "src/trace/input_file.hpp"
 #include "src/trace/interruption.hpp"
 #include "src/trace/trace_source.hpp"
@@ -25,6 +26,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <set>
 #include <sys/resource.h>
 
 namespace sg4 = simgrid::s4u;
@@ -57,12 +59,23 @@ std::vector<sg4::Host*> place_jobs(const ReplayOptions& opt, const sg4::Engine& 
   std::vector<sg4::Host*> hosts;
   size_t next = 0;
   for (size_t j = 0; j < jobs.size(); j++) {
+    size_t first = hosts.size();
     if (jobs[j].hostfile.empty()) {
       hosts.insert(hosts.end(), common.begin() + static_cast<long>(next), common.begin() + static_cast<long>(next) + sizes[j]);
       next += static_cast<size_t>(sizes[j]);
     } else {
       auto own = place_ranks({opt.platform, jobs[j].hostfile, "", true, opt.ranks_per_node}, engine, sizes[j]);
       hosts.insert(hosts.end(), own.begin(), own.end());
+    }
+    // Jobs share the listed hosts, round-robin from one to the next; the ranks of one job on fewer hosts than it
+    // has ranks need --oversubscribe, as a single trace's do.
+    std::string listing = !jobs[j].hostfile.empty() ? jobs[j].hostfile : !opt.hostfile.empty() ? opt.hostfile : opt.deployment;
+    if (several && !opt.oversubscribe && opt.ranks_per_node == 0 && !listing.empty()) {
+      std::set<sg4::Host*> used(hosts.begin() + static_cast<long>(first), hosts.end());
+      if (static_cast<int>(used.size()) < sizes[j])
+        throw InputError(jobs[j].where + ": job '" + jobs[j].id + "' has " + std::to_string(sizes[j]) +
+                         " ranks but " + listing + " gives it only " + std::to_string(used.size()) +
+                         " hosts (pass --oversubscribe to place several ranks per host, as smpirun does)");
     }
   }
   return hosts;
@@ -234,11 +247,9 @@ ReplayResult run_replay(const ReplayOptions& opt)
     throw InputError("the simulated clock overflows: the trace's durations add up beyond 1e300 seconds" + where);
   }
   if (!opt.explain.empty()) {
-    FILE* out = std::fopen(opt.explain.c_str(), "w");
-    if (out == nullptr)
-      throw InputError(opt.explain + ": cannot write the explanation of the model's choices");
-    replay->selector.explain(out);
-    std::fclose(out);
+    OutputFile out(opt.explain, "the explanation of the model's choices");
+    replay->selector.explain(out.get());
+    out.commit();
   }
   if (!replay->error.empty())
     throw InputError(replay->error);
@@ -246,6 +257,8 @@ ReplayResult run_replay(const ReplayOptions& opt)
   ReplayResult result;
   for (auto& rank : replay->ranks) {
     rank.stats.unreplayed = rank.reader->unreplayed();
+    if (!rank.finished)  // blocked: it ends when the replay stopped, not at 0 (before its job's start)
+      rank.stats.finish_time = std::max(clock, rank.stats.start_time);
     result.ranks.push_back(rank.stats);
     if (opt.record_timeline)
       result.timeline.ranks.push_back(std::move(rank.events));

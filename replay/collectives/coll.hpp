@@ -50,6 +50,28 @@ constexpr int kTagScatter       = -223;
 constexpr int kTagScatterv      = -334;
 constexpr int kTagScan          = -888;
 
+/// The operation whose messages carry `tag` (one of the tags above), or nullptr for a user's tag.
+inline const char* collective_of_tag(int tag)
+{
+  switch (tag) {
+    case kTagGather: return "gather";
+    case kTagAllgather: return "allgather";
+    case kTagAllgatherv: return "allgatherv";
+    case kTagBarrier: return "barrier";
+    case kTagReduceScatter: return "reducescatter";
+    case kTagAlltoallv: return "alltoallv";
+    case kTagAlltoall: return "alltoall";
+    case kTagGatherv: return "gatherv";
+    case kTagBcast: return "bcast";
+    case kTagAllreduce: return "allreduce";
+    case kTagReduce: return "reduce";
+    case kTagScatter: return "scatter";
+    case kTagScatterv: return "scatterv";
+    case kTagScan: return "scan";
+    default: return nullptr;
+  }
+}
+
 class Coll;
 enum class ActionKind : uint8_t;
 

@@ -6,6 +6,7 @@
 #include "models/reduce_models.hpp"
 #include "replay/collectives/algorithms.hpp"
 
+#include <tuple>
 #include <stdexcept>
 
 namespace tireplay {
@@ -182,6 +183,16 @@ const CollOperation& collective_operation(ActionKind kind)
 
 const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view name)
 {
+  // SMPI's names (smpirun's --cfg smpi/bcast:binomial_tree) of algorithms that have another name here
+  static const std::tuple<std::string_view, std::string_view, std::string_view> kSmpiNames[] = {
+      {"bcast", "binomial_tree", "binomial"},   {"bcast", "flattree", "flat"},
+      {"bcast", "scatter_LR_allgather", "scatter_allgather"},
+      {"alltoall", "pair", "pairwise"},         {"alltoall", "basic_linear", "linear"},
+      {"barrier", "ompi_basic_linear", "linear"}, {"allreduce", "rdb", "recursive_doubling"},
+      {"allgather", "rdb", "recursive_doubling"}};
+  for (const auto& [operation, smpi, ours] : kSmpiNames)
+    if (op.name == operation && name == smpi)
+      name = ours;
   std::string valid;
   for (const auto& alg : op.algorithms) {
     if (alg.name == name)

@@ -69,6 +69,7 @@ void print_fit(const std::string& path, const std::vector<models::AlltoallPoint>
 int contention(int argc, char** argv)
 {
   std::string table_path, platform, hostfile, alpha_text, bandwidth_text, options_out;
+  double max_error = 0.1;
   std::vector<std::string> cfg;
   po::options_description desc(
       "usage: tireplay calibrate contention --alltoall TABLE --platform P.xml [--hostfile H] [--cfg k:v]\n"
@@ -88,7 +89,9 @@ int contention(int argc, char** argv)
       ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (smpi/bw-factor, smpi/lat-factor...)")
       ("alpha", po::value(&alpha_text), "instead of a platform: Hockney's start-up time (seconds, or with a unit)")
       ("bandwidth", po::value(&bandwidth_text), "and the bandwidth 1 / beta (bytes/s, or with Bps, MBps, Gbps...)")
-      ("options-out", po::value(&options_out), "write the replay option (--contention-signature=...) here");
+      ("options-out", po::value(&options_out), "write the replay option (--contention-signature=...) here")
+      ("max-error", po::value(&max_error)->default_value(0.1, "0.1"),
+       "warn when the fit misses a measurement by more than this fraction");
   return guarded("calibrate contention", [&] {
     if (!parse_options(argc, argv, desc))
       return kExitOk;
@@ -107,6 +110,8 @@ int contention(int argc, char** argv)
       beta = 1 / quantity_option("bandwidth", bandwidth_text, models::kRateUnits,
                                  "a rate (bytes/s, or with Bps, kBps, MBps, GBps, bps, kbps, Mbps, Gbps)");
     }
+    if (!(max_error > 0 && max_error < 10))
+      throw po::error("--max-error: " + std::to_string(max_error) + " is not a positive fraction (0.1 for 10%)");
     auto table = calibrate::read_alltoall_table(table_path);
     std::string source;
     std::vector<models::Hockney> terms;
@@ -137,6 +142,11 @@ int contention(int argc, char** argv)
       throw InputError(table_path + ": " + e.what());
     }
     print_fit(table_path, table, terms, fit, source);
+    if (fit.max_relative_error > max_error)
+      std::fprintf(stderr, "tireplay calibrate contention: warning: the fit misses %s's times by up to %.1f%%, beyond "
+                           "--max-error %.1f%% (the table above gives each row's error): equation 5 does not "
+                           "describe these measurements well; check them, or measure more sizes per n\n",
+                   table_path.c_str(), 100 * fit.max_relative_error, 100 * max_error);
     std::string option = "--contention-signature=" + models::contention_signature_spec(fit.signature);
     std::printf("\nReplay option (tireplay replay --select model ...%s):\n  --contention-signature %s\n",
                 options_out.empty() ? "" : (" $(cat " + options_out + ")").c_str(),

@@ -3,6 +3,7 @@
 #include "src/cli/replay_options.hpp"
 #include "src/report/regression.hpp"
 #include "src/report/summary.hpp"
+#include "src/trace/output_file.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -75,8 +76,8 @@ int check_command(int argc, char** argv)
       return kExitOk;
     }
     std::vector<Difference> differences = compare(baseline, result, tolerance);
-    if (!quiet)
-      print_check(stdout, baseline, result, tolerance, differences);
+    if (!quiet)  // beside a JSON summary on standard output (--json -): on standard error
+      print_check(is_standard_output(json) ? stderr : stdout, baseline, result, tolerance, differences);
     return differences.empty() ? kExitOk : kExitFailure;
   });
 }

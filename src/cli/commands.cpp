@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <utility>
 #include <string>
 
 namespace tireplay {
@@ -64,6 +65,12 @@ bool parse_options(int argc, char** argv, const boost::program_options::options_
     if (std::strcmp(argv[i], "--") != 0)
       words.emplace_back(argv[i]);
   }
+  // smpirun's spellings (-platform, -hostfile, -np, -replay TRACE) where the command has the option
+  for (auto& word : words)
+    for (auto [smpirun, ours] : {std::pair{"-platform", "platform"}, {"-hostfile", "hostfile"}, {"-np", "np"},
+                                 {"-replay", "trace"}})
+      if (word == smpirun && desc.find_nothrow(ours, false) != nullptr)
+        word = std::string("--") + ours;
   auto parser = po::command_line_parser(words).options(desc);
   if (positional != nullptr)
     parser.positional(*positional);

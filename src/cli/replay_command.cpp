@@ -3,6 +3,7 @@
 #include "src/cli/replay_options.hpp"
 #include "src/report/summary.hpp"
 #include "src/report/timed_outputs.hpp"
+#include "src/trace/output_file.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -56,9 +57,14 @@ int replay_command(int argc, char** argv)
                                      [](const auto& o) { return o.second.empty(); }),
                       opt.outputs.end());
     opt.output_dirs = {"--otf2-out"};
+    // "-": standard output, for one output at most; the summary then goes to standard error
+    auto standard = std::count_if(opt.outputs.begin(), opt.outputs.end(),
+                                  [](const auto& o) { return is_standard_output(o.second); });
+    if (standard > 1)
+      throw std::invalid_argument("only one output can be standard output ('-')");
     ReplayResult result = run_replay(opt);
     if (!quiet)  // first: a file that cannot be written after all does not lose the prediction
-      print_summary(stdout, result);
+      print_summary(standard > 0 ? stderr : stdout, result);
     print_problems(stderr, result);
     std::fflush(stdout);
     if (!json.empty())

@@ -5,6 +5,7 @@
 #include "src/trace/input_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace po = boost::program_options;
@@ -68,8 +69,29 @@ po::options_description replay_options(ReplayOptions& opt)
   return desc;
 }
 
-void check_replay_options(const ReplayOptions& opt)
+/// SMPI's keys that fix a collective's algorithm (smpi/bcast:binomial_tree, as smpirun takes it) and the operation
+/// each names here.
+const std::pair<const char*, const char*> kSmpiCollectiveKeys[] = {
+    {"smpi/allgather", "allgather"}, {"smpi/allgatherv", "allgatherv"}, {"smpi/allreduce", "allreduce"},
+    {"smpi/alltoall", "alltoall"},   {"smpi/alltoallv", "alltoallv"},   {"smpi/barrier", "barrier"},
+    {"smpi/bcast", "bcast"},         {"smpi/gather", "gather"},         {"smpi/reduce", "reduce"},
+    {"smpi/reduce_scatter", "reducescatter"}, {"smpi/scatter", "scatter"}};
+
+void check_replay_options(ReplayOptions& opt)
 {
+  // --cfg smpi/OP:ALGORITHM is smpirun's --coll OP=ALGORITHM (SMPI's names where they differ from ours: find_algorithm)
+  for (auto it = opt.cfg.begin(); it != opt.cfg.end();) {
+    auto colon = it->find(':');
+    auto key   = it->substr(0, colon == std::string::npos ? it->size() : colon);
+    auto known = std::find_if(std::begin(kSmpiCollectiveKeys), std::end(kSmpiCollectiveKeys),
+                              [&](const auto& k) { return key == k.first; });
+    if (colon == std::string::npos || known == std::end(kSmpiCollectiveKeys)) {
+      ++it;
+      continue;
+    }
+    opt.coll.push_back(std::string(known->second) + "=" + it->substr(colon + 1));
+    it = opt.cfg.erase(it);
+  }
   if (!opt.hostfile.empty() && !opt.deployment.empty())
     throw po::error("--hostfile and --deployment exclude each other");
   if (opt.np < 0)
@@ -82,15 +104,17 @@ void check_replay_options(const ReplayOptions& opt)
     throw po::error("--np does not apply to --jobs-file: each job gives its rank count");
   if (!opt.job_delays.empty() && opt.jobs_file.empty())
     throw po::error("--job-delay sets a start delay of a job of --jobs-file");
+  // A pipe (`--hostfile <(...)`, a FIFO) is read once into a temporary file, which the replay then reads.
+  opt.platform = pipe_to_file(opt.platform, "platform");
   check_input_file(opt.platform, "platform");
   if (!opt.jobs_file.empty())
     check_input_file(opt.jobs_file, "jobs file");
   else if (std::error_code ec; !std::filesystem::exists(opt.trace, ec))  // what it is, open_trace says
     throw InputError(opt.trace + ": no such trace file or directory");
   if (!opt.hostfile.empty())
-    check_input_file(opt.hostfile, "hostfile");
+    check_input_file(opt.hostfile = pipe_to_file(opt.hostfile, "hostfile"), "hostfile");
   if (!opt.deployment.empty())
-    check_input_file(opt.deployment, "deployment file");
+    check_input_file(opt.deployment = pipe_to_file(opt.deployment, "deployment file"), "deployment file");
 }
 
 } // namespace tireplay

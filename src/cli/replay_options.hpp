@@ -11,6 +11,6 @@ namespace tireplay {
 boost::program_options::options_description replay_options(ReplayOptions& opt);
 
 /// Checks what options alone can tell; throws boost::program_options::error.
-void check_replay_options(const ReplayOptions& opt);
+void check_replay_options(ReplayOptions& opt);
 
 } // namespace tireplay

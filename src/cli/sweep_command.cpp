@@ -35,11 +35,11 @@ struct SweepOptions {
 };
 
 const char* kSweepUsage =
-    "usage: tireplay sweep --trace T --platform P --vary KEY=V1,V2,... [--vary ...] [--jobs N] -o STUDY\n"
+    "usage: tireplay sweep --trace T --platform P --vary KEY=V1,V2,... [--vary ...] [--parallel N] -o STUDY\n"
     "                      [--emit-jobs FILE] [--plot svg|png|both|none] [-- replay options]\n"
     "       tireplay sweep collect [-o] STUDY [--plot ...]\n\n"
     "Replays a trace once per combination of the variations (their cartesian product, the last --vary changing\n"
-    "fastest), each run a `tireplay replay` process, at most --jobs at once. Writes STUDY/plan.json (the runs and\n"
+    "fastest), each run a `tireplay replay` process, at most --parallel at once. Writes STUDY/plan.json (the runs and\n"
     "their commands), STUDY/runs/ID.json and .err (each run's summary and messages), STUDY/results.csv (run, the\n"
     "value of each variation, predicted_seconds, status: ok, blocked, failed or missing), STUDY/wall_times.csv\n"
     "and STUDY/sweep.svg (predicted time against each parameter). A failed run is reported and the sweep goes on;\n"
@@ -155,12 +155,14 @@ int sweep_command(int argc, char** argv)
   if (argc > 1 && std::strcmp(argv[1], "collect") == 0)
     return collect_command(argc - 1, argv + 1);
   SweepOptions opt;
+  int old_jobs = 0;
   po::options_description desc(kSweepUsage);
   po::options_description own("sweep");
   own.add_options()("help,h", "this help")
       ("vary", po::value(&opt.vary)->composing()->required(), "KEY=V1,V2,...: a parameter and its values")
       ("output,o", po::value(&opt.study)->required(), "the study's directory (created)")
-      ("jobs,j", po::value(&opt.jobs)->default_value(1), "replays run at once")
+      ("parallel,j", po::value(&opt.jobs)->default_value(1), "replays run at once")
+      ("jobs", po::value(&old_jobs), "the former name of --parallel (not --jobs-file, a replay's jobs)")
       ("emit-jobs", po::value(&opt.emit_jobs),
        "write the plan and one command per run to FILE, one per line (for a job array), and run nothing")
       ("plot", po::value(&opt.plot), "pictures: svg (default), png, both or none")
@@ -172,8 +174,17 @@ int sweep_command(int argc, char** argv)
     std::vector<po::option> parsed;
     if (!parse_options(argc, argv, desc, nullptr, &parsed))
       return kExitOk;
+    if (old_jobs != 0) {
+      std::fprintf(stderr, "tireplay sweep: note: --jobs is now --parallel (-j); --jobs-file names a jobs file\n");
+      opt.jobs = old_jobs;
+    }
     if (opt.jobs < 1)
-      throw po::error("--jobs must be at least 1");
+      throw po::error(std::string(old_jobs != 0 ? "--jobs" : "--parallel") + " must be at least 1");
+    for (auto [option, path] : {std::pair{"--platform", &opt.replay.platform}, {"--hostfile", &opt.replay.hostfile},
+                                {"--deployment", &opt.replay.deployment}})
+      if (is_pipe(*path))
+        throw po::error(std::string(option) + " " + *path + ": a pipe, which each of the sweep's runs would have "
+                        "to read again: give a file");
     check_replay_options(opt.replay);
     std::vector<Variation> variations;
     for (const auto& v : opt.vary)

@@ -1,4 +1,5 @@
 #include "src/report/timed_outputs.hpp"
+#include "src/trace/output_file.hpp"
 
 #include <cinttypes>
 #include <cstdio>
@@ -7,9 +8,8 @@ namespace tireplay {
 
 void write_events_csv(const std::string& path, const ReplayResult& result)
 {
-  FILE* out = std::fopen(path.c_str(), "w");
-  if (out == nullptr)
-    throw InputError(path + ": cannot write the event log");
+  OutputFile file(path, "the event log");
+  FILE* out = file.get();
   bool jobs = !result.jobs.empty();  // then two more columns: the job and the rank in it
   std::fprintf(out, "rank,action,state,start,end,bytes,flops,line%s\n", jobs ? ",job,job_rank" : "");
   for (size_t r = 0; r < result.timeline.ranks.size(); r++) {
@@ -25,8 +25,7 @@ void write_events_csv(const std::string& path, const ReplayResult& result)
                    e.start, e.end, e.bytes, e.flops, e.line, job.c_str());
     }
   }
-  if (std::fclose(out) != 0)
-    throw InputError(path + ": cannot write the event log");
+  file.commit();
 }
 
 } // namespace tireplay

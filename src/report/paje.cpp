@@ -1,6 +1,7 @@
 // Paje trace format: https://paje.sourceforge.net/download/publication/lang-paje.pdf. Events must come in time
 // order; each rank's states are pushed and popped, so a zero-length event is a push and a pop at the same date.
 #include "src/report/timed_outputs.hpp"
+#include "src/trace/output_file.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -67,9 +68,8 @@ struct Mark {
 
 void write_paje(const std::string& path, const ReplayResult& result)
 {
-  FILE* out = std::fopen(path.c_str(), "w");
-  if (out == nullptr)
-    throw InputError(path + ": cannot write the Paje trace");
+  OutputFile file(path, "the Paje trace");
+  FILE* out = file.get();
   std::fputs(kHeader, out);
   for (auto state : all_states()) {
     uint32_t c = state_color(state);
@@ -105,8 +105,7 @@ void write_paje(const std::string& path, const ReplayResult& result)
     std::fprintf(out, "4 %.9f RANK r%zu\n", result.simulated_time, r);
   for (const auto& [host, id] : host_ids)
     std::fprintf(out, "4 %.9f HOST h%d\n", result.simulated_time, id);
-  if (std::fclose(out) != 0)
-    throw InputError(path + ": cannot write the Paje trace");
+  file.commit();
 }
 
 } // namespace tireplay

@@ -1,10 +1,13 @@
 #include "src/report/summary.hpp"
+#include "replay/collectives/coll.hpp"
+#include "src/trace/output_file.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <set>
 
 namespace tireplay {
 
@@ -76,11 +79,22 @@ void print_problems(FILE* out, const ReplayResult& result)
                    static_cast<unsigned long long>(u.bytes));
   if (recvs > 0)
     std::fprintf(out, "tireplay: %zu receive%s never got a message:\n", recvs, recvs == 1 ? "" : "s");
-  for (const auto& u : result.unmatched)
-    if (!u.is_send)
-      std::fprintf(out, "  %s <- %s, tag %d, communicator %d\n",
-                   result.rank_name(static_cast<size_t>(u.dst)).c_str(),
-                   u.src < 0 ? "any source" : result.rank_name(static_cast<size_t>(u.src)).c_str(), u.tag, u.comm);
+  std::set<int> blocked;
+  for (const auto& b : result.blocked)
+    blocked.insert(b.rank);
+  for (const auto& u : result.unmatched) {
+    if (u.is_send)
+      continue;
+    std::string from = u.src < 0 ? "any source" : result.rank_name(static_cast<size_t>(u.src));
+    if (const char* op = collective_of_tag(u.tag)) {  // a collective's own message: say which, not its tag
+      std::string why = u.src >= 0 && blocked.count(u.src) == 0 ? " (" + from + " ended without entering it)" : "";
+      std::fprintf(out, "  %s <- %s: a message of the %s, communicator %d%s\n",
+                   result.rank_name(static_cast<size_t>(u.dst)).c_str(), from.c_str(), op, u.comm, why.c_str());
+    } else {
+      std::fprintf(out, "  %s <- %s, tag %d, communicator %d\n", result.rank_name(static_cast<size_t>(u.dst)).c_str(),
+                   from.c_str(), u.tag, u.comm);
+    }
+  }
 }
 
 void write_json_summary(const std::string& path, const ReplayOptions& options, const ReplayResult& result)
@@ -146,10 +160,10 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
                          {"tag", u.tag},
                          {"communicator", u.comm},
                          {"bytes", u.bytes}});
-  std::ofstream out(path);
-  if (!out)
-    throw InputError(path + ": cannot write the JSON summary");
-  out << j.dump(2) << "\n";
+  OutputFile out(path, "the JSON summary");
+  std::string text = j.dump(2) + "\n";
+  std::fwrite(text.data(), 1, text.size(), out.get());
+  out.commit();
 }
 
 } // namespace tireplay

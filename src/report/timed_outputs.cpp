@@ -2,14 +2,21 @@
 
 #include "src/report/gnuplot.hpp"
 #include "src/report/otf2_timeline.hpp"
+#include "src/trace/output_file.hpp"
+
+#include <stdexcept>
 
 namespace tireplay {
 
 void TimedOutputs::check() const
 {
-  for (const std::string* picture : {&gantt, &breakdown})
+  for (const std::string* picture : {&gantt, &breakdown}) {
+    if (is_standard_output(*picture))
+      throw std::invalid_argument(std::string(picture == &gantt ? "--gantt" : "--breakdown") +
+                                  " -: a picture needs a file name ending in .svg or .png, not standard output");
     if (!picture->empty())
       gnuplot_output(*picture, 1, 1);
+  }
 }
 
 void TimedOutputs::write(const ReplayResult& result) const

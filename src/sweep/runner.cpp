@@ -1,5 +1,7 @@
 #include "src/sweep/runner.hpp"
 
+#include "src/trace/interruption.hpp"
+
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -7,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <csignal>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -98,8 +101,23 @@ pid_t spawn_run(const std::string& binary, const SweepPlan& plan, const SweepRun
   posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&files, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = -1;
-  int error = posix_spawn(&pid, binary.c_str(), &files, nullptr, argv.data(), environ);
+  // Listed before it can run, SIGINT and SIGTERM blocked meanwhile: a signal then stops it with the sweep.
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigprocmask(SIG_BLOCK, &block, &old);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setsigmask(&attributes, &old);  // the child starts with the sweep's usual mask
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
+  int error = posix_spawn(&pid, binary.c_str(), &files, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&files);
+  bool listed = error == 0 && add_interruption_child(pid);
+  sigprocmask(SIG_SETMASK, &old, nullptr);
+  if (error == 0 && !listed)
+    std::fprintf(stderr, "sweep: warning: more than 1024 runs at once; an interruption may leave some running\n");
   return error == 0 ? pid : -1;
 }
 
@@ -149,6 +167,7 @@ std::vector<int> run_plan(const SweepPlan& plan, const RunnerOptions& options)
       continue;  // interrupted by a signal
     auto [index, start] = it->second;
     running.erase(it);
+    remove_interruption_child(pid);
     const SweepRun& run = plan.runs[index];
     statuses[index]     = exit_status(wait_status);
     progress.finished(plan, run, statuses[index], std::chrono::duration<double>(Clock::now() - start).count());

@@ -1,11 +1,16 @@
 #include "src/trace/input_file.hpp"
 
+#include "src/trace/output_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <algorithm>
 #include <cerrno>
 #include <filesystem>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,11 +34,90 @@ void check_input_file(const std::string& path, const std::string& role)
     throw InputError(path + ": cannot be read (" + std::strerror(errno) + ")");
 }
 
+namespace {
+std::vector<std::string>& pipe_copies()
+{
+  static std::vector<std::string> copies;
+  return copies;
+}
+void remove_pipe_copies()
+{
+  for (const auto& path : pipe_copies())
+    std::remove(path.c_str());
+}
+} // namespace
+
+bool is_pipe(const std::string& path)
+{
+  struct stat st {};
+  return !path.empty() && stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+std::string pipe_to_file(const std::string& path, const std::string& role)
+{
+  if (!is_pipe(path))
+    return path;
+  constexpr int kTimeoutMs          = 10000;
+  constexpr size_t kLargest         = size_t{64} << 20;
+  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK);  // a FIFO without a writer would block open()
+  if (fd < 0)
+    throw InputError(path + ": cannot be read (" + std::strerror(errno) + ")");
+  std::string text;
+  char buffer[65536];
+  for (;;) {
+    pollfd p{fd, POLLIN, 0};
+    int ready = poll(&p, 1, kTimeoutMs);
+    if (ready == 0) {
+      close(fd);
+      throw InputError(path + ": nothing written to the FIFO in " + std::to_string(kTimeoutMs / 1000) + " s (the " +
+                       role + ")");
+    }
+    if (ready < 0 && errno == EINTR)
+      continue;
+    ssize_t n = ready < 0 ? -1 : read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EAGAIN)
+      continue;
+    if (n < 0) {
+      int error = errno;
+      close(fd);
+      throw InputError(path + ": cannot be read (" + std::strerror(error) + ")");
+    }
+    if (n == 0)
+      break;
+    text.append(buffer, static_cast<size_t>(n));
+    if (text.size() > kLargest) {
+      close(fd);
+      throw InputError(path + ": more than 64 MiB from the pipe (the " + role + "): give it as a file");
+    }
+  }
+  close(fd);
+  const char* tmp = std::getenv("TMPDIR");
+  std::string copy = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/tireplay-pipe.XXXXXX";
+  int out = mkstemp(copy.data());
+  if (out < 0)
+    throw InputError(path + ": cannot copy the " + role + " from the pipe into " + copy + ": " + std::strerror(errno));
+  if (pipe_copies().empty())
+    std::atexit(remove_pipe_copies);
+  pipe_copies().push_back(copy);
+  bool written = write(out, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  if (close(out) != 0 || !written)
+    throw InputError(path + ": cannot copy the " + role + " from the pipe into " + copy + ": " + std::strerror(errno));
+  return copy;
+}
+
 void check_output_path(const std::string& path, const std::string& option, const std::vector<std::string>& inputs,
                        bool directory)
 {
   namespace fs = std::filesystem;
+  if (is_standard_output(path)) {
+    if (directory)
+      throw InputError(option + " -: standard output cannot hold a directory (give a directory's path)");
+    return;
+  }
   std::error_code ec;
+  struct stat st {};
+  if (!directory && stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+    return;  // a device or FIFO (/dev/stdout, /dev/null): written as it is
   fs::path out = fs::weakly_canonical(fs::absolute(path, ec), ec);
   if (ec || path.empty())
     throw InputError(option + " '" + path + "': not a usable path");

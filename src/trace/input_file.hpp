@@ -11,6 +11,13 @@ namespace tireplay {
 /// regular file (a FIFO, device or socket cannot be the ROLE)", "PATH: cannot be read (...)".
 void check_input_file(const std::string& path, const std::string& role);
 
+/// `path` itself, or for a pipe or FIFO (`--hostfile <(printf 'a\nb\n')`) a temporary regular file holding what it
+/// gave (removed at exit). Throws InputError "PATH: nothing written to the FIFO in 10 s (the ROLE)" for a FIFO
+/// that nobody writes, and past 64 MiB.
+std::string pipe_to_file(const std::string& path, const std::string& role);
+/// Whether `path` is a pipe or FIFO.
+bool is_pipe(const std::string& path);
+
 /// A file the command will write, named by `option`: not a directory (unless `directory`, an output directory),
 /// in a directory that exists, and neither one of `inputs` nor, for an output directory, holding one. Throws
 /// InputError "--json PATH: is the trace file ... : refusing to overwrite an input".

@@ -11,6 +11,10 @@ namespace {
 
 char g_cleanup[4096] = "";  // read in the handlers: no allocation there
 char g_input[4096]   = "";
+char g_output[4096]  = "";  // an output being written under a temporary name
+// Child processes to stop with us (a sweep's replays): signalled by the handler, which may not allocate.
+constexpr int kMaxChildren = 1024;
+volatile sig_atomic_t g_children[kMaxChildren];
 
 void remove_cleanup();
 
@@ -32,8 +36,11 @@ void on_abort(int)
   _exit(2);
 }
 
-void on_interruption(int)
+void on_interruption(int signal)
 {
+  for (int i = 0; i < kMaxChildren; i++)
+    if (g_children[i] > 0)
+      kill(static_cast<pid_t>(g_children[i]), signal);
   remove_cleanup();
   const char message[] = "\ntireplay: interrupted\n";
   ssize_t ignored      = write(STDERR_FILENO, message, sizeof message - 1);
@@ -43,6 +50,8 @@ void on_interruption(int)
 
 void remove_cleanup()
 {
+  if (g_output[0] != '\0')
+    unlink(g_output);
   if (g_cleanup[0] != '\0') {
     if (DIR* dir = opendir(g_cleanup)) {
       while (dirent* entry = readdir(dir))
@@ -75,15 +84,39 @@ void exit_2_on_abort()
 
 void set_abort_context(const char* input) { std::strncpy(g_input, input, sizeof g_input - 1); }
 
-void set_interruption_cleanup(const char* directory)
+namespace {
+/// Copies `text` into `target` with SIGINT and SIGTERM blocked (their handler reads it).
+void set_guarded(char (&target)[4096], const char* text)
 {
   sigset_t block, old;
   sigemptyset(&block);
   sigaddset(&block, SIGINT);
   sigaddset(&block, SIGTERM);
   sigprocmask(SIG_BLOCK, &block, &old);
-  std::strncpy(g_cleanup, directory, sizeof g_cleanup - 1);
+  std::strncpy(target, text, sizeof target - 1);
   sigprocmask(SIG_SETMASK, &old, nullptr);
+}
+} // namespace
+
+void set_interruption_cleanup(const char* directory) { set_guarded(g_cleanup, directory); }
+
+void set_interruption_output(const char* file) { set_guarded(g_output, file); }
+
+bool add_interruption_child(pid_t pid)
+{
+  for (auto& slot : g_children)
+    if (slot == 0) {
+      slot = pid;
+      return true;
+    }
+  return false;
+}
+
+void remove_interruption_child(pid_t pid)
+{
+  for (auto& slot : g_children)
+    if (slot == pid)
+      slot = 0;
 }
 
 } // namespace tireplay

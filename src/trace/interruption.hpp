@@ -2,6 +2,8 @@
 // (128 + SIGINT), which no command uses otherwise: a cancelled CI job is not a "regression" (exit 1).
 #pragma once
 
+#include <sys/types.h>
+
 namespace tireplay {
 
 /// Installs the handlers (once, at start).
@@ -15,5 +17,13 @@ void set_abort_context(const char* input);
 /// The directory of temporary files to remove if interrupted (one at a time; empty: none). Its files must be
 /// plain files directly inside it.
 void set_interruption_cleanup(const char* directory);
+
+/// The output file being written under a temporary name, to remove if interrupted (one at a time; empty: none).
+void set_interruption_output(const char* file);
+
+/// A child process that the same signal stops (a sweep's replay: `kill -TERM` of the sweep stops its runs too);
+/// false when 1024 are already listed. Removed when it has ended.
+bool add_interruption_child(pid_t pid);
+void remove_interruption_child(pid_t pid);
 
 } // namespace tireplay

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -15,10 +16,22 @@ constexpr size_t kSmallBufferSize = 4 * 1024;  // past kKeepOpenRanks ranks: 100
 std::string input_error_text(const std::string& file, uint64_t line, const std::string& what, std::string_view text)
 {
   std::string msg = file + ":" + std::to_string(line) + ": " + what;
+  auto starts = [&](std::string_view magic) { return text.substr(0, magic.size()) == magic; };
+  if (starts("\x1f\x8b") || starts("\x28\xb5\x2f\xfd") || starts("BZh") || starts("\xfd" "7zXZ"))
+    msg += " (compressed data: a file compressed twice, or a compressed file renamed?)";
   constexpr size_t kShown = 200;  // a 10 MB line must not make a 10 MB message
-  std::string shown(text.substr(0, kShown));
-  for (size_t at = shown.find('\0'); at != std::string::npos; at = shown.find('\0', at))
-    shown.replace(at, 1, "\\0");  // printed as \0: a NUL would end the message there
+  std::string shown;
+  for (unsigned char c : text.substr(0, kShown)) {  // binary bytes as \xNN: a terminal must not get them raw
+    if (c == '\t' || (c >= 0x20 && c < 0x7f)) {
+      shown += static_cast<char>(c);
+    } else if (c == 0) {
+      shown += "\\0";  // a NUL would end the message there
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+      shown += escaped;
+    }
+  }
   if (!text.empty())
     msg += "\n    " + shown +
            (text.size() > kShown ? "... (" + std::to_string(text.size()) + " characters)" : "");

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <sys/statvfs.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -24,6 +25,18 @@ namespace fs = std::filesystem;
 
 namespace tireplay {
 namespace {
+
+constexpr size_t kMaxRanks = 1000000;  // ranks 0 to 999,999, as a jobs file's np
+
+/// Whether `text` starts as gzip, zstd, bzip2 or xz data does.
+bool looks_compressed(std::string_view text)
+{
+  for (std::string_view magic : {std::string_view("\x1f\x8b"), std::string_view("\x28\xb5\x2f\xfd"),
+                                 std::string_view("BZh"), std::string_view("\xfd" "7zXZ")})
+    if (text.substr(0, magic.size()) == magic)
+      return true;
+  return false;
+}
 
 /// A first line that cannot be an index entry nor an action: an error saying what is wrong with it, rather than
 /// "missing rank file" (a byte-order mark, CR line endings, an action whose rank is not one).
@@ -64,11 +77,22 @@ TraceInputs demultiplex(const std::string& path, int np)
                      ? std::clamp<size_t>(limit.rlim_cur / 4, 1, 2048)
                      : 2048;
   std::map<int, std::unique_ptr<FILE, int (*)(FILE*)>> outputs;
+  // Closes the open copies, each checked: a full disk shows at the close, when the buffer is written (a trace cut
+  // short there would replay as a shorter trace).
+  auto close_all = [&] {
+    for (auto& [rank, file] : outputs)
+      if (std::fclose(file.release()) != 0)
+        throw InputError(path + ": cannot write the split copy of the trace in " + inputs.temp_dir + ": " +
+                         std::strerror(errno) + " (set TMPDIR to a directory with room for it)");
+    outputs.clear();
+  };
   std::set<int> made;  // ranks whose copy exists
   int largest = -1;
   std::string line;
   uint64_t number = 0;
   std::vector<std::string_view> fields;
+  constexpr uint64_t kCheckEvery = uint64_t{64} << 20, kKeepFree = uint64_t{256} << 20;
+  uint64_t next_check = kCheckEvery;
   while (in.next(line)) {
     number++;
     auto t = trim_line(line);
@@ -83,12 +107,12 @@ TraceInputs demultiplex(const std::string& path, int np)
     if (np > 0 && rank >= np)
       throw InputError(input_error_text(path, number,
                                         "line for rank " + std::to_string(rank) + " but --np is " + std::to_string(np), t));
-    if (rank > 1000000)
+    if (rank >= static_cast<int>(kMaxRanks))
       throw InputError(input_error_text(path, number, "rank " + std::to_string(rank) + " is out of range", t));
     auto out = outputs.find(rank);
     if (out == outputs.end()) {
       if (outputs.size() >= max_open)
-        outputs.clear();  // closes them
+        close_all();
       std::string name = rank_copy(inputs.temp_dir, rank);
       out = outputs.emplace(rank, std::unique_ptr<FILE, int (*)(FILE*)>(std::fopen(name.c_str(), "ab"), &std::fclose))
                 .first;
@@ -100,18 +124,33 @@ TraceInputs demultiplex(const std::string& path, int np)
     int written = std::fprintf(out->second.get(), "%llu\t%.*s\n", static_cast<unsigned long long>(number),
                                static_cast<int>(t.size()), t.data());
     if (written < 0)
-      throw InputError(path + ": cannot write the split copy of the trace in " + inputs.temp_dir);
+      throw InputError(path + ": cannot write the split copy of the trace in " + inputs.temp_dir + ": " +
+                       std::strerror(errno) + " (set TMPDIR to a directory with room for it)");
     inputs.total_bytes += static_cast<uint64_t>(written);  // the readers consume these copies
+    if (inputs.total_bytes >= next_check) {  // stop before the copy fills the disk (or, on a tmpfs, the memory)
+      next_check = inputs.total_bytes + kCheckEvery;
+      struct statvfs room {};
+      if (statvfs(inputs.temp_dir.c_str(), &room) == 0 &&
+          static_cast<uint64_t>(room.f_bavail) * room.f_frsize < kKeepFree)
+        throw InputError(path + ": the split copy of the trace in " + inputs.temp_dir + " has reached " +
+                         std::to_string(inputs.total_bytes >> 20) + " MiB and less than " +
+                         std::to_string(kKeepFree >> 20) + " MiB are left there (set TMPDIR to a directory with "
+                         "room for it, or give one file per rank)");
+    }
   }
-  outputs.clear();  // flushed and closed before the readers open the copies
+  close_all();  // flushed and closed before the readers open the copies
   if (made.empty())
     throw InputError(path + ": the trace holds no action");
   if (np > 0 && largest + 1 < np)
     throw InputError(path + ": no line for rank " + std::to_string(largest + 1) + " (--np " + std::to_string(np) + ")");
   bool gaps = static_cast<int>(made.size()) < largest + 1;
   std::string empty = inputs.temp_dir + "/empty.txt";
-  if (gaps && !std::ofstream(empty))
-    throw InputError(path + ": cannot write " + empty);
+  if (gaps) {
+    std::ofstream made_empty(empty);
+    made_empty.close();
+    if (!made_empty)
+      throw InputError(path + ": cannot write " + empty);
+  }
   for (int rank = 0; rank <= largest; rank++) {
     std::string name = rank_copy(inputs.temp_dir, rank);
     inputs.ranks.push_back({made.count(rank) != 0 ? name : empty, path, true, made.count(rank) == 0});
@@ -179,8 +218,10 @@ TraceInputs open_trace(const std::string& path, int np)
   if (head.empty())
     throw InputError(path + ": the trace is empty");
   if (!is_text(head))
-    throw InputError(path + ":" + std::to_string(number) +
-                     ": binary data: neither an action nor the name of a rank's trace file (not a trace)");
+    throw InputError(path + ":" + std::to_string(number) + ": binary data: " +
+                     (looks_compressed(head) ? "compressed again inside (a file compressed twice, or a compressed "
+                                               "file renamed?)"
+                                             : "neither an action nor the name of a rank's trace file (not a trace)"));
   if (head.find('\r') != std::string::npos)
     throw InputError(path + ":" + std::to_string(number) + ": lines end with a lone carriage return (old Mac line "
                      "endings): convert them with tr '\\r' '\\n'");
@@ -201,6 +242,9 @@ TraceInputs open_trace(const std::string& path, int np)
     if (!is_text(t))
       throw InputError(path + ":" + std::to_string(number) +
                        ": binary data: neither an action nor the name of a rank's trace file (not a trace)");
+    if (entries.size() == kMaxRanks)  // as a shared trace's ranks: a 50 M-line index must not take GBs first
+      throw InputError(path + ":" + std::to_string(number) + ": more than " + std::to_string(kMaxRanks) +
+                       " rank files (tireplay replays at most that many ranks)");
     entries.emplace_back(resolve_entry(path, std::string(t)), number);
   }
   for (const auto& [file, at] : entries) {

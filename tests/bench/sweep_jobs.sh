@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of `tireplay sweep --jobs`: the 3x3x2 sweep of the bundled stencil trace on grid_88 (88 ranks, link
+# Benchmark of `tireplay sweep --parallel`: the 3x3x2 sweep of the bundled stencil trace on grid_88 (88 ranks, link
 # bandwidth and latency at 0.5x, 1x, 2x, bcast binomial or chain: 18 replays of about 0.35 s each), timed whole
 # with --jobs 1 and --jobs 2, alternately (1, 2, 1, 2, ...) so that both see the same machine. Prints the
 # median wall time of each and the median of the per-pair ratios jobs2/jobs1 (on 2 free cores, about 0.5), and
@@ -32,7 +32,7 @@ sweep() {  # sweep JOBS STUDY: prints the wall seconds
   start=$(date +%s.%N)
   "$TIREPLAY" sweep --trace "$REPO_ROOT/traces/recorded/stencil_np88_grid_88/index.txt" \
     --platform "$REPO_ROOT/platforms/grid_88.xml" --vary bw=0.5x,1x,2x --vary lat=0.5x,1x,2x \
-    --vary bcast=binomial,chain --jobs "$1" -o "$2" -q --plot none \
+    --vary bcast=binomial,chain --parallel "$1" -o "$2" -q --plot none \
     -- --hostfile "$REPO_ROOT/platforms/hosts_grid_88.txt" || { echo "$0: the sweep failed" >&2; exit 1; }
   end=$(date +%s.%N)
   awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f\n", e - s }'

@@ -143,7 +143,8 @@ if [ -n "$sgdata" ] && [ -f "$sgdata/replay_multiple/smpi_replay.txt" ]; then
   sg_case() {  # NAME TOTAL JOB2 TOLERANCE(relative) --cfg options...
     local name=$1 total=$2 job2=$3 tol=$4; shift 4
     (cd sg && "$tireplay" replay --platform "$sgdata/platforms/small_platform_with_routers.xml" \
-       --hostfile "$sgdata/hostfile" --jobs-file description_file -q --json ../sg.json "$@") || fail "$name: exit $?"
+       --hostfile "$sgdata/hostfile" --oversubscribe --jobs-file description_file -q --json ../sg.json "$@") ||
+      fail "$name: exit $?"
     near "$name: total" "$(json sg.json 'j["simulated_time"]')" "$total" "$(python3 -c "print($total * $tol)")"
     near "$name: job 2, last rank" \
       "$(json sg.json 'max((r for r in j["per_rank"] if r["job"] == "2"), key=lambda r: r["finish_time"])["finish_time"] - max((r for r in j["per_rank"] if r["job"] == "2"), key=lambda r: r["finish_time"])["start_time"]')" \

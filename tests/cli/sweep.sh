@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tireplay sweep: a 3x3x2 sweep of a bundled trace writes 18 rows in the product's order, each equal to the time
-# of the replay run by hand with the options the value stands for; --jobs 1 and 2 write the same CSV, and so do
+# of the replay run by hand with the options the value stands for; --parallel 1 and 2 write the same CSV, and so do
 # --emit-jobs + running the commands + `sweep collect`; `model` leaves only its operation to the models; a
 # failed run is marked and the sweep goes on; bad --vary give exact messages.
 # Usage: sweep.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
@@ -22,7 +22,7 @@ defaults=$("$tireplay" algorithms | awk '/^[a-z]/ { op = $1 } /^  \*/ { print op
 
 # --- the 3x3x2 sweep, with 2 jobs
 "$tireplay" sweep --trace "$trace" --platform "$platform" --vary bw=0.5x,1x,2x --vary lat=0.5x,1x,100us \
-  --vary bcast=chain,model --jobs 2 -o study2 -- --hostfile "$hosts" 2> study2.err
+  --vary bcast=chain,model --parallel 2 -o study2 -- --hostfile "$hosts" 2> study2.err
 status=$?
 [ "$status" = 0 ] && ok "sweep exits 0" || fail "sweep exits $status: $(cat study2.err)"
 [ "$(head -1 study2/results.csv)" = "run,bw,lat,bcast,predicted_seconds,status" ] && ok "CSV header" ||
@@ -68,9 +68,9 @@ else fail "runs 000 and 017 predict the same time"; fi
 
 # --- the same with 1 job: the same CSV; the picture has a panel per parameter; a wall time per run
 "$tireplay" sweep --trace "$trace" --platform "$platform" --vary bw=0.5x,1x,2x --vary lat=0.5x,1x,100us \
-  --vary bcast=chain,model --jobs 1 -o study1 -q -- --hostfile "$hosts"
-cmp -s study1/results.csv study2/results.csv && ok "--jobs 1 and --jobs 2 write the same CSV" ||
-  fail "--jobs 1 and --jobs 2 CSVs differ: $(diff study1/results.csv study2/results.csv | head -5)"
+  --vary bcast=chain,model --parallel 1 -o study1 -q -- --hostfile "$hosts"
+cmp -s study1/results.csv study2/results.csv && ok "--parallel 1 and --parallel 2 write the same CSV" ||
+  fail "--parallel 1 and --parallel 2 CSVs differ: $(diff study1/results.csv study2/results.csv | head -5)"
 panels=$(grep -c -E '>(bw|lat|bcast)</(text|tspan)>' study2/sweep.svg)
 [ "$panels" = 3 ] && ok "sweep.svg has the 3 panels" || fail "sweep.svg: $panels panel titles instead of 3"
 [ "$(tail -n +2 study2/wall_times.csv | grep -c -E '^[0-9]{3},[0-9.e-]+$')" = 18 ] && ok "18 wall times" ||
@@ -154,8 +154,11 @@ expect reserved_option "tireplay sweep: '--coll=reduce=chain': the sweep sets --
   "${base[@]}" --vary bcast=chain -- --coll=reduce=chain
 expect no_vary "tireplay sweep: the option '--vary' is required but missing
 (see tireplay sweep --help)" "${base[@]}"
-expect no_jobs "tireplay sweep: --jobs must be at least 1
-(see tireplay sweep --help)" "${base[@]}" --vary bw=1x --jobs 0
+expect no_parallel "tireplay sweep: --parallel must be at least 1
+(see tireplay sweep --help)" "${base[@]}" --vary bw=1x --parallel 0
+expect old_jobs_spelling "tireplay sweep: note: --jobs is now --parallel (-j); --jobs-file names a jobs file
+tireplay sweep: --jobs must be at least 1
+(see tireplay sweep --help)" "${base[@]}" --vary bw=1x --jobs -1
 expect no_trace "nothing.txt: no such trace file or directory" --trace nothing.txt --platform "$platform" -o bad --vary bw=1x
 expect bad_plot "tireplay sweep: --plot: unknown format 'gif' (valid: svg, png, both, none)
 (see tireplay sweep --help)" "${base[@]}" --vary bw=1x --plot gif

@@ -1,0 +1,65 @@
+#include "src/trace/output_file.hpp"
+
+#include "src/trace/interruption.hpp"
+#include "src/trace/rank_reader.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tireplay {
+
+OutputFile::OutputFile(std::string path, std::string what) : path_(std::move(path)), what_(std::move(what))
+{
+  if (is_standard_output(path_)) {
+    file_ = stdout;
+    return;
+  }
+  struct stat st {};
+  bool special = stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+  if (!special) {
+    auto slash = path_.rfind('/');
+    std::string dir = slash == std::string::npos ? "" : path_.substr(0, slash + 1);
+    std::string name = slash == std::string::npos ? path_ : path_.substr(slash + 1);
+    temp_ = dir + "." + name + ".part" + std::to_string(getpid());
+    set_interruption_output(temp_.c_str());
+  }
+  file_ = std::fopen(temp_.empty() ? path_.c_str() : temp_.c_str(), "w");
+  if (file_ == nullptr) {
+    int error = errno;
+    set_interruption_output("");
+    throw InputError(path_ + ": cannot write " + what_ + ": " + std::strerror(error));
+  }
+}
+
+OutputFile::~OutputFile()
+{
+  if (file_ != nullptr && file_ != stdout) {
+    std::fclose(file_);
+    if (!temp_.empty())
+      std::remove(temp_.c_str());
+  }
+  if (!temp_.empty())
+    set_interruption_output("");
+}
+
+void OutputFile::commit()
+{
+  FILE* file = file_;
+  file_      = nullptr;
+  bool failed = std::ferror(file) != 0;
+  failed |= file == stdout ? std::fflush(file) != 0 : std::fclose(file) != 0;
+  int error = errno;
+  if (!failed && !temp_.empty() && std::rename(temp_.c_str(), path_.c_str()) != 0) {
+    failed = true;
+    error  = errno;
+  }
+  if (failed) {
+    if (!temp_.empty())
+      std::remove(temp_.c_str());
+    throw InputError(path_ + ": cannot write " + what_ + ": " + std::strerror(error));
+  }
+}
+
+} // namespace tireplay

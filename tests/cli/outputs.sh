@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Hardening, round two (issue "Hardening, round two"): outputs and inputs as a shell user gives them, full disks,
+# interruptions, and messages that name what went wrong. Each case checks the exact message (or the part of it that
+# does not depend on a temporary name) and the exit status.
+# Usage: outputs.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
+set -uo pipefail
+tireplay=$1 src=$2 scratch=$3
+rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
+failures=0
+source "$src/tests/cli/expect.sh"
+fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+ok() { echo "ok   $1"; }
+
+P=platform.xml
+cp "$src/platforms/cluster_figure5.xml" $P
+printf '%s\n' "0 init" "0 compute 1e6" "0 send 1 0 1000" "1 init" "1 recv 0 0 1000" "0 finalize" "1 finalize" > t.txt
+R="replay --platform $P --trace t.txt -q"
+time_of() { python3 -c 'import json,sys; print(json.load(sys.stdin)["simulated_time"])'; }
+want=$("$tireplay" $R --json /dev/null > /dev/null 2>&1; "$tireplay" $R --json - | time_of)
+
+# 1. A full disk: the split copy of a shared trace cut short was replayed as a shorter trace (exit 0).
+{ echo "0 init"; for i in $(seq 3000); do echo "0 compute 1000"; done; echo "0 compute 5e9"; echo "0 finalize"; } > fs.txt
+got=$( (trap '' XFSZ; ulimit -f 56; exec "$tireplay" replay --platform $P --trace fs.txt -q) 2>&1 >/dev/null); rc=$?
+if [ $rc -eq 2 ] && [[ $got == "fs.txt: cannot write the split copy of the trace in "*": File too large (set TMPDIR to a directory with room for it)" ]]; then
+  ok full_tmpdir
+else
+  fail "full_tmpdir: exit $rc: $got"
+fi
+got=$( (trap '' XFSZ; ulimit -f 100; exec "$tireplay" replay --platform $P --trace fs.txt -q --events-csv events.csv) 2>&1 >/dev/null); rc=$?
+if [ $rc -eq 2 ] && [ "$got" = "events.csv: cannot write the event log: File too large" ] && [ ! -e events.csv ] &&
+  [ -z "$(ls -A | grep '\.part')" ]; then
+  ok full_disk_output_left_nothing
+else
+  fail "full_disk_output_left_nothing: exit $rc: $got; $(ls -A | paste -sd' ')"
+fi
+
+# 2. "-" is standard output; devices and FIFOs are written as they are.
+[ "$("$tireplay" $R --json - | time_of)" = "$want" ] && [ ! -e ./- ] && ok json_stdout || fail "json_stdout"
+[ "$("$tireplay" $R --json /dev/stdout | time_of)" = "$want" ] && ok json_dev_stdout || fail "json_dev_stdout"
+[ "$("$tireplay" $R --events-csv - | head -1)" = "rank,action,state,start,end,bytes,flops,line" ] &&
+  ok events_csv_stdout || fail "events_csv_stdout"
+[ "$("$tireplay" replay --platform $P --trace t.txt --json - 2> summary.txt | time_of)" = "$want" ] &&
+  grep -q '^Simulated time: ' summary.txt && ok summary_to_stderr_beside_json || fail "summary_to_stderr_beside_json"
+expect two_stdout 2 "tireplay replay: only one output can be standard output ('-')" -- $R --json - --paje -
+expect gantt_stdout 2 "tireplay replay: --gantt -: a picture needs a file name ending in .svg or .png, not standard output" -- $R --gantt -
+expect otf2_stdout 2 "--otf2-out -: standard output cannot hold a directory (give a directory's path)" -- $R --otf2-out -
+
+# 3. Inputs from a pipe: read once; a FIFO that nobody writes is an error, not a hang.
+got=$("$tireplay" replay --platform <(cat $P) --hostfile <(printf 'mycluster-0.mysite.fr\nmycluster-1.mysite.fr\n') \
+  --trace t.txt --json - -q | time_of)
+[ "$got" = "$want" ] && ok pipe_inputs || fail "pipe_inputs: $got, want $want"
+mkfifo nobody
+expect fifo_nobody_writes 2 "nobody: nothing written to the FIFO in 10 s (the hostfile)" -- $R --hostfile nobody
+
+# 4. Jobs: a hex float delay; a job with more ranks than the deployment's hosts.
+printf 'a t.txt 2 0x10\n' > hex.jobs
+expect jobs_hex_delay 2 "hex.jobs:1: field 'start_delay_flops' is not a number of flops (1.25e11, 125Gf): '0x10' (a job is \`id trace np start_delay_flops [hostfile]\`)
+    a t.txt 2 0x10" -- replay --platform $P --jobs-file hex.jobs -q
+printf 'a t.txt 2 0\n' > one.jobs
+printf 'mycluster-0.mysite.fr\n' > one_host.txt
+expect jobs_stacked 2 "one.jobs:1: job 'a' has 2 ranks but one_host.txt gives it only 1 hosts (pass --oversubscribe to place several ranks per host, as smpirun does)" -- replay --platform $P --jobs-file one.jobs --hostfile one_host.txt -q
+"$tireplay" replay --platform $P --jobs-file one.jobs --hostfile one_host.txt --oversubscribe -q && ok jobs_oversubscribed ||
+  fail "jobs_oversubscribed"
+
+# A job whose ranks end blocked: its time and its ranks' ends are not before its start.
+printf '%s\n' "0 init" "1 init" "0 recv 1 0 10" "1 recv 0 0 10" "0 finalize" "1 finalize" > dl.txt
+printf 'a t.txt 2 0\nb dl.txt 2 1e6\n' > blocked.jobs
+"$tireplay" replay --platform $P --jobs-file blocked.jobs --json blocked.json -q 2> /dev/null
+rc=$?
+python3 - blocked.json <<'PY2' && [ $rc -eq 3 ] && ok blocked_job_times || fail "blocked_job_times: exit $rc"
+import json, sys
+j = json.load(open(sys.argv[1]))
+b = next(x for x in j["jobs"] if x["id"] == "b")
+assert b["simulated_time"] >= 0, b
+assert all(r["finish_time"] >= r["start_time"] for r in j["per_rank"]), j["per_rank"]
+PY2
+
+# 5. Messages: a rank that never enters a barrier; a trace compressed twice.
+printf '%s\n' "0 init" "0 barrier" "0 finalize" "1 init" "1 finalize" > nobarrier.txt
+got=$("$tireplay" replay --platform $P --trace nobarrier.txt -q 2>&1 >/dev/null); rc=$?
+[[ $rc -ne 0 && $got == *"rank 0 <- rank 1: a message of the barrier, communicator 0 (rank 1 ended without entering it)"* ]] &&
+  ok barrier_never_entered || fail "barrier_never_entered: exit $rc: $got"
+gzip -c t.txt | gzip -c > twice.txt.gz
+got=$("$tireplay" replay --platform $P --trace twice.txt.gz -q 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && [ "$got" = "twice.txt.gz:1: binary data: compressed again inside (a file compressed twice, or a compressed file renamed?)" ] &&
+  ok compressed_twice || fail "compressed_twice: exit $rc: $got"
+
+# smpirun's habits: its option spellings, and SMPI's algorithm names in --cfg smpi/OP:NAME
+printf '%s\n' "0 init" "1 init" "2 init" "3 init" "0 bcast 1e6" "1 bcast 1e6" "2 bcast 1e6" "3 bcast 1e6" \
+  "0 finalize" "1 finalize" "2 finalize" "3 finalize" > bcast.txt
+flat=$("$tireplay" replay --platform $P --trace bcast.txt --coll bcast=flat --json - -q | time_of)
+binomial=$("$tireplay" replay --platform $P --trace bcast.txt --coll bcast=binomial --json - -q | time_of)
+[ "$("$tireplay" replay --platform $P --trace bcast.txt --cfg smpi/bcast:flattree --json - -q | time_of)" = "$flat" ] &&
+  [ "$("$tireplay" replay --platform $P --trace bcast.txt --cfg smpi/bcast:binomial_tree --json - -q | time_of)" = "$binomial" ] &&
+  [ "$flat" != "$binomial" ] && ok smpi_algorithm_names || fail "smpi_algorithm_names: flat $flat, binomial $binomial"
+[ "$("$tireplay" replay -platform $P -replay t.txt -np 2 --json - -q | time_of)" = "$want" ] && ok smpirun_spellings ||
+  fail "smpirun_spellings"
+expect sweep_pipe 2 "tireplay sweep: --hostfile nobody: a pipe, which each of the sweep's runs would have to read again: give a file
+(see tireplay sweep --help)" -- sweep --trace t.txt --platform $P --vary bw=1x -o swp --hostfile nobody
+
+# 6. calibrate contention warns when its fit misses the table.
+printf '4 1000 1e-4\n4 100000 3e-3\n8 1000 3e-4\n8 100000 2e-3\n16 1000 8e-4\n16 100000 2e-2\n' > bad_alltoall.txt
+got=$("$tireplay" calibrate contention --alltoall bad_alltoall.txt --alpha 1us --bandwidth 1GBps 2>&1 >/dev/null)
+[ "$got" = "tireplay calibrate contention: warning: the fit misses bad_alltoall.txt's times by up to 71.5%, beyond --max-error 10.0% (the table above gives each row's error): equation 5 does not describe these measurements well; check them, or measure more sizes per n" ] &&
+  ok contention_fit_warning || fail "contention_fit_warning: $got"
+
+# 7. A sweep stopped by SIGTERM stops its replays: none lives on to write a run's summary later.
+awk 'BEGIN { print "0 init"; print "1 init"; for (i = 0; i < 400000; i++) { print "0 send 1 0 100"; print "1 recv 0 0 100" }
+             print "0 finalize"; print "1 finalize" }' > long.txt
+"$tireplay" sweep --trace long.txt --platform $P --vary link.bw=1GBps,2GBps,3GBps,4GBps,5GBps,6GBps --parallel 2 \
+  -o swi --plot none > /dev/null 2>&1 &
+sweep=$!
+sleep 1
+kill -TERM $sweep
+wait $sweep
+rc=$?
+before=$(ls swi/runs 2>/dev/null | grep -c '\.json$')
+sleep 3
+left=$(pgrep -f "swi/runs" | wc -l)
+after=$(ls swi/runs 2>/dev/null | grep -c '\.json$')
+[ $rc -eq 130 ] && [ "$left" -eq 0 ] && [ "$after" -eq "$before" ] && [ "$before" -lt 6 ] && ok sweep_term_stops_runs ||
+  fail "sweep_term_stops_runs: exit $rc, $left replays left, $before run summaries at the stop, $after 3 s later"
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]
