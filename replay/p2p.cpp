@@ -63,7 +63,7 @@ void RequestQueue::remove(Request* r)
 
 P2PWorld::P2PWorld(int world_size)
     : speed_factors(world_size, 1.0), files(world_size), lines(world_size), host_ids(world_size, 0),
-      quotas(world_size, 1.0), speeds(world_size, 1.0), cores(world_size, 1), waiting_(world_size, 0),
+      quotas(world_size, 1.0), speeds(world_size, 1.0), cores(world_size, 1), waiting_(world_size, 0), done_(world_size),
       to_act_(world_size), inboxes_(world_size)
 {
 }
@@ -299,16 +299,15 @@ void P2PWorld::wait(Request* r)
 
 void P2PWorld::waitall(std::vector<Request*>& requests)
 {
-  struct Done {
-    double at, overhead;
-  };
   if (requests.empty())
     return;
-  thread_local std::vector<Done> done;
+  int owner = requests.front()->owner();  // every request is the calling rank's
+  // The rank's own list: another rank's waitall runs while this one waits (a list shared by the thread made a
+  // symmetric exchange pay smpi/or twice on one side).
+  std::vector<Done>& done = done_[static_cast<size_t>(owner)];
   done.clear();
   double start      = transport->now();
   bool any_overhead = false;
-  int owner         = requests.front()->owner();  // every request is the calling rank's
   progress(owner);
   waiting_[owner] = 1;
   for (Request* r : requests) {

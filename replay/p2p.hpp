@@ -178,6 +178,10 @@ private:
   CoreUse& core_use(int rank);
   std::vector<CoreUse> core_uses_;  // by host id, made when first used
   std::vector<char> waiting_;       // by rank: inside wait() or waitall()
+  struct Done {                     // waitall: a request's completion date and its receive overhead (smpi/or)
+    double at, overhead;
+  };
+  std::vector<std::vector<Done>> done_;  // by rank: the ranks' waitalls interleave (one thread runs every rank)
   std::vector<std::vector<Request*>> to_act_;  // by rank: handshakes waiting for it to enter MPI (progress())
 
   std::vector<Inbox> inboxes_;  // by destination world rank

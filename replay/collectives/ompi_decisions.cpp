@@ -10,8 +10,11 @@
 #include "replay/collectives/registry.hpp"
 
 #include <array>
+#include <cstdio>
 #include <limits>
+#include <mutex>
 #include <numeric>
+#include <string>
 #include <vector>
 
 namespace tireplay {
@@ -260,8 +263,15 @@ const CollAlgorithm* ompi_algorithm(ActionKind op, int comm_size, int rank, cons
   const CollAlgorithm* chosen = d->algorithms.at(static_cast<size_t>(number - 1));
   // SMPI maps Open MPI's pairwise all-to-all to its pair algorithms, which abort at sizes that are not powers of two;
   // Open MPI's own pairwise sends to rank + i and receives from rank - i at any size: the ring here.
-  if (chosen == d->pair && d->pair != nullptr && (comm_size & (comm_size - 1)) != 0)
+  if (chosen == d->pair && d->pair != nullptr && (comm_size & (comm_size - 1)) != 0) {
+    static std::once_flag said;
+    std::call_once(said, [&] {
+      std::fprintf(stderr, "tireplay: note: Open MPI's rules pick the pairwise %s for %d ranks, which SMPI runs only "
+                           "on a power of two: the ring runs instead (Open MPI's own pairwise order, any size)\n",
+                   std::string(collective_operation(op).name).c_str(), comm_size);
+    });
     return d->ring;
+  }
   return chosen;
 }
 

@@ -100,20 +100,31 @@ void draw_gantt(const std::string& path, const ReplayResult& result)
   std::snprintf(line, sizeof line, "set title \"Simulated run: %zu ranks, %.6f s%s\"\n", result.ranks.size(),
                 result.simulated_time, exact ? "" : " (each cell: the state that took most of its time)");
   script += line;
-  script += "set xlabel \"simulated time (s)\"\nset ylabel \"" + std::string(rows.group == 1 ? "rank" : "ranks") +
+  script += "set xlabel \"simulated time (s)\"\nset ylabel \"" +
+            std::string(!result.jobs.empty() && rows.group == 1 ? "job and rank" : rows.group == 1 ? "rank" : "ranks") +
             "\"\nset key outside right top\nset style fill solid noborder\nset grid xtics\n";
   std::snprintf(line, sizeof line, "set xrange [0:%.17g]\nset yrange [%d.5:-0.5]\nset ytics (", span,
                 rows.count - 1);
   script += line;
-  for (int row = 0; row < rows.count; row += rows.label_step())
-    script += (row > 0 ? ", \"" : "\"") + rows.label(row) + "\" " + std::to_string(row);
+  // --jobs-file with a row per rank: each row says its job and its rank in the job ("b 0"), and a dashed line
+  // separates the jobs; with grouped rows, the job's id is written at its first row, inside the plot.
+  bool job_rows = !result.jobs.empty() && rows.group == 1;
+  for (int row = 0; row < rows.count; row += rows.label_step()) {
+    std::string label = rows.label(row);
+    if (job_rows) {
+      const JobResult& job = result.jobs[static_cast<size_t>(result.rank_jobs[static_cast<size_t>(row)])];
+      label = job.id + " " + std::to_string(row - job.first_rank);
+    }
+    script += (row > 0 ? ", \"" : "\"") + label + "\" " + std::to_string(row);
+  }
   script += ")\n";
-  for (const JobResult& job : result.jobs) {  // --jobs-file: a dashed line above each job's first row, its id
+  for (const JobResult& job : result.jobs) {
     double y = rows.row_of(job.first_rank) - 0.5;
     std::snprintf(line, sizeof line, "set arrow from 0,%g to %.17g,%g nohead dt 2 lc rgb \"#444444\"\n", y, span, y);
     script += line;
-    script += "set label \"job " + job.id + "\" at graph 0.005, first " + std::to_string(y) +
-              " offset 0,0.6 left front tc rgb \"#444444\"\n";
+    if (!job_rows)
+      script += "set label \"job " + job.id + "\" at graph 0.005, first " + std::to_string(y + 0.5) +
+                " left front tc rgb \"#444444\"\n";
   }
   script += "$boxes << EOD\n";
   for (const Box& b : boxes) {

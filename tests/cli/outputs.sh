@@ -98,6 +98,14 @@ binomial=$("$tireplay" replay --platform $P --trace bcast.txt --coll bcast=binom
 expect sweep_pipe 2 "tireplay sweep: --hostfile nobody: a pipe, which each of the sweep's runs would have to read again: give a file
 (see tireplay sweep --help)" -- sweep --trace t.txt --platform $P --vary bw=1x -o swp --hostfile nobody
 
+# Open MPI's rules (SMPI's default selector for all-to-all) pick pairwise, which needs a power of two, on 5 ranks:
+# the ring runs, said once.
+for r in 0 1 2 3 4; do printf '%s\n' "$r init" "$r alltoall 600000 600000" "$r alltoall 600000 600000" "$r finalize"; done > a2a.txt
+got=$("$tireplay" replay --platform $P --trace a2a.txt --oversubscribe --json a2a.json -q 2>&1)
+ring=$("$tireplay" replay --platform $P --trace a2a.txt --oversubscribe --coll alltoall=ring --json - -q | time_of)
+[ "$got" = "tireplay: note: Open MPI's rules pick the pairwise alltoall for 5 ranks, which SMPI runs only on a power of two: the ring runs instead (Open MPI's own pairwise order, any size)" ] &&
+  [ "$(time_of < a2a.json)" = "$ring" ] && ok alltoall_pairwise_5_ranks || fail "alltoall_pairwise_5_ranks: $got"
+
 # 6. calibrate contention warns when its fit misses the table.
 printf '4 1000 1e-4\n4 100000 3e-3\n8 1000 3e-4\n8 100000 2e-3\n16 1000 8e-4\n16 100000 2e-2\n' > bad_alltoall.txt
 got=$("$tireplay" calibrate contention --alltoall bad_alltoall.txt --alpha 1us --bandwidth 1GBps 2>&1 >/dev/null)
