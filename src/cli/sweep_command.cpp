@@ -7,6 +7,7 @@
 #include "src/sweep/results.hpp"
 #include "src/sweep/runner.hpp"
 #include "src/trace/input_file.hpp"
+#include "src/trace/output_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <boost/program_options.hpp>
@@ -119,11 +120,12 @@ int report(const SweepPlan& plan, const std::vector<std::string>& plots, bool qu
 
 void emit_jobs(const SweepPlan& plan, const std::string& binary, const std::string& path)
 {
-  std::ofstream out(path);
-  for (const auto& run : plan.runs)
-    out << run_command_line(binary, plan, run) << "\n";
-  if (!out)
-    throw InputError(path + ": cannot write the commands of the runs");
+  OutputFile out(path, "the commands of the runs");  // "-": standard output
+  for (const auto& run : plan.runs) {
+    std::string line = run_command_line(binary, plan, run) + "\n";
+    std::fwrite(line.data(), 1, line.size(), out.get());
+  }
+  out.commit();
 }
 
 int collect_command(int argc, char** argv)

@@ -1,10 +1,12 @@
 #include "src/report/gnuplot.hpp"
 
+#include "src/trace/interruption.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <cstdio>
 #include <stdexcept>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace tireplay {
 namespace {
@@ -44,12 +46,33 @@ void run_gnuplot(const std::string& script, const std::string& path)
 {
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
     throw InputError(path + ": drawing needs gnuplot (Debian package gnuplot-nox), which is not installed");
+  // Drawn under a temporary name beside it, then renamed: an interrupted or failed drawing leaves no partial picture.
+  auto slash       = path.rfind('/');
+  std::string temp = path.substr(0, slash == std::string::npos ? 0 : slash + 1) + "." +
+                     path.substr(slash == std::string::npos ? 0 : slash + 1) + ".part" + std::to_string(getpid()) +
+                     (ends_with(path, ".svg") ? ".svg" : ".png");
+  std::string output = "set output " + gnuplot_quote(path) + "\n";
+  std::string drawn  = script;
+  if (auto at = drawn.find(output); at != std::string::npos)
+    drawn.replace(at, output.size(), "set output " + gnuplot_quote(temp) + "\n");
+  else
+    temp.clear();  // a script without gnuplot_output's line: drawn as it says
+  if (!temp.empty())
+    set_interruption_output(temp.c_str());
   FILE* pipe = popen("gnuplot > /dev/null", "w");  // a picture it cannot write would go to our stdout
   if (pipe == nullptr)
     throw InputError(path + ": cannot run gnuplot");
-  std::fwrite(script.data(), 1, script.size(), pipe);
+  std::fwrite(drawn.data(), 1, drawn.size(), pipe);
   int status = pclose(pipe);
-  if (status != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+  bool failed = status != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+  if (!temp.empty()) {
+    if (failed || std::rename(temp.c_str(), path.c_str()) != 0) {
+      std::remove(temp.c_str());
+      failed = true;
+    }
+    set_interruption_output("");
+  }
+  if (failed)
     throw InputError(path + ": gnuplot failed to draw it (its message is above)");
 }
 

@@ -1,9 +1,11 @@
 #include "src/sweep/plan.hpp"
 
+#include "src/trace/output_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -146,9 +148,10 @@ void write_plan(const SweepPlan& plan)
   for (const auto& run : plan.runs)
     j["runs"].push_back({{"id", run.id}, {"values", run.values}, {"args", run.args}});
   std::string path = (fs::path(plan.study) / "plan.json").string();
-  std::ofstream out(path);
-  if (!(out << j.dump(2) << "\n"))
-    throw InputError(path + ": cannot write the plan");
+  OutputFile out(path, "the plan");
+  std::string text = j.dump(2) + "\n";
+  std::fwrite(text.data(), 1, text.size(), out.get());
+  out.commit();
 }
 
 SweepPlan read_plan(const std::string& study)

@@ -1,12 +1,15 @@
 #include "src/sweep/results.hpp"
 
+#include "src/trace/output_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -37,12 +40,12 @@ RunResult read_run(const SweepPlan& plan, const SweepRun& run)
   return result;
 }
 
-std::ofstream open_output(const std::string& path)
+/// `text` written to `path` under a temporary name, renamed when complete (src/trace/output_file.hpp).
+void write_output(const std::string& path, const std::string& text)
 {
-  std::ofstream out(path);
-  if (!out)
-    throw InputError(path + ": cannot write the sweep's results");
-  return out;
+  OutputFile out(path, "the sweep's results");
+  std::fwrite(text.data(), 1, text.size(), out.get());
+  out.commit();
 }
 
 } // namespace
@@ -58,7 +61,7 @@ std::vector<RunResult> collect_results(const SweepPlan& plan)
 void write_results(const SweepPlan& plan, const std::vector<RunResult>& results)
 {
   std::string csv_path = (fs::path(plan.study) / "results.csv").string();
-  std::ofstream csv    = open_output(csv_path);
+  std::ostringstream csv;
   csv << "run";
   for (const auto& v : plan.variations)
     csv << "," << v.key;
@@ -73,7 +76,7 @@ void write_results(const SweepPlan& plan, const std::vector<RunResult>& results)
     csv << ",job_" << id << "_seconds";
   csv << "\n";
   std::string times_path = (fs::path(plan.study) / "wall_times.csv").string();
-  std::ofstream times    = open_output(times_path);
+  std::ostringstream times;
   times << "run,wall_seconds\n";
   for (size_t k = 0; k < plan.runs.size(); k++) {
     const SweepRun& run = plan.runs[k];
@@ -93,8 +96,8 @@ void write_results(const SweepPlan& plan, const std::vector<RunResult>& results)
       times << results[k].wall_seconds;
     times << "\n";
   }
-  if (!csv || !times)
-    throw InputError(csv_path + ": cannot write the sweep's results");
+  write_output(csv_path, csv.str());
+  write_output(times_path, times.str());
 }
 
 } // namespace tireplay

@@ -45,6 +45,12 @@ expect two_stdout 2 "tireplay replay: only one output can be standard output ('-
 expect gantt_stdout 2 "tireplay replay: --gantt -: a picture needs a file name ending in .svg or .png, not standard output" -- $R --gantt -
 expect otf2_stdout 2 "--otf2-out -: standard output cannot hold a directory (give a directory's path)" -- $R --otf2-out -
 
+mkdir pictures
+"$tireplay" $R --gantt pictures/g.svg --breakdown pictures/b.svg && [ -s pictures/g.svg ] && [ -s pictures/b.svg ] &&
+  [ "$(ls -A pictures | wc -l)" -eq 2 ] && ok pictures_renamed_whole || fail "pictures_renamed_whole: $(ls -A pictures)"
+"$tireplay" sweep --trace t.txt --platform $P --vary bw=1x,2x -o study --emit-jobs - -q > jobs.txt &&
+  [ "$(wc -l < jobs.txt)" -eq 2 ] && ok emit_jobs_stdout || fail "emit_jobs_stdout: $(cat jobs.txt)"
+
 # 3. Inputs from a pipe: read once; a FIFO that nobody writes is an error, not a hang.
 got=$("$tireplay" replay --platform <(cat $P) --hostfile <(printf 'mycluster-0.mysite.fr\nmycluster-1.mysite.fr\n') \
   --trace t.txt --json - -q | time_of)
