@@ -10,14 +10,26 @@
 
 namespace tireplay {
 
+bool is_standard_output(const std::string& path)
+{
+  if (path == "-")
+    return true;
+  struct stat out {}, named {};
+  return path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0
+             ? fstat(STDOUT_FILENO, &out) == 0 && stat(path.c_str(), &named) == 0 && out.st_dev == named.st_dev &&
+                   out.st_ino == named.st_ino
+             : false;
+}
+
 OutputFile::OutputFile(std::string path, std::string what) : path_(std::move(path)), what_(std::move(what))
 {
-  if (is_standard_output(path_)) {
+  if (path_ == "-") {
     file_ = stdout;
     return;
   }
   struct stat st {};
-  bool special = stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+  bool special = is_standard_output(path_) ||  // /dev/stdout redirected to a file: that file, written directly
+                 (stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
   if (!special) {
     auto slash = path_.rfind('/');
     std::string dir = slash == std::string::npos ? "" : path_.substr(0, slash + 1);

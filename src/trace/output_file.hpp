@@ -27,7 +27,7 @@ private:
   FILE* file_ = nullptr;
 };
 
-/// Whether `path` means standard output.
-inline bool is_standard_output(const std::string& path) { return path == "-"; }
+/// Whether `path` means standard output: "-", or the file standard output is (/dev/stdout, /proc/self/fd/1).
+bool is_standard_output(const std::string& path);
 
 } // namespace tireplay

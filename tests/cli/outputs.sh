@@ -37,6 +37,10 @@ fi
 # 2. "-" is standard output; devices and FIFOs are written as they are.
 [ "$("$tireplay" $R --json - | time_of)" = "$want" ] && [ ! -e ./- ] && ok json_stdout || fail "json_stdout"
 [ "$("$tireplay" $R --json /dev/stdout | time_of)" = "$want" ] && ok json_dev_stdout || fail "json_dev_stdout"
+# /dev/stdout is standard output too: the summary goes to standard error beside it, also when stdout is a file
+"$tireplay" replay --platform $P --trace t.txt --json /dev/stdout > to_file.json 2> summary2.txt &&
+  [ "$(time_of < to_file.json)" = "$want" ] && grep -q '^Simulated time: ' summary2.txt && ok json_dev_stdout_file ||
+  fail "json_dev_stdout_file: $(head -3 to_file.json)"
 [ "$("$tireplay" $R --events-csv - | head -1)" = "rank,action,state,start,end,bytes,flops,line" ] &&
   ok events_csv_stdout || fail "events_csv_stdout"
 [ "$("$tireplay" replay --platform $P --trace t.txt --json - 2> summary.txt | time_of)" = "$want" ] &&
