@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -165,6 +166,16 @@ ReplayResult run_replay(const ReplayOptions& opt)
   for (const auto& [option, path] : opt.outputs)
     check_output_path(path, option, input_files,
                       std::count(opt.output_dirs.begin(), opt.output_dirs.end(), option) > 0);
+  for (size_t a = 0; a < opt.outputs.size(); a++)  // one file for two outputs: the second would replace the first
+    for (size_t b = a + 1; b < opt.outputs.size(); b++) {
+      std::error_code ec;
+      const auto& [first, first_path]   = opt.outputs[a];
+      const auto& [second, second_path] = opt.outputs[b];
+      if (!is_standard_output(first_path) &&
+          std::filesystem::weakly_canonical(std::filesystem::absolute(first_path, ec), ec) ==
+              std::filesystem::weakly_canonical(std::filesystem::absolute(second_path, ec), ec))
+        throw InputError(first + " " + first_path + " and " + second + " " + second_path + " name the same file");
+    }
   load_platform(engine, opt.platform);
   // Before any model context is made (at the first decision, inside engine.run()): the models see the changes.
   apply_platform_changes(engine, changes, opt.platform);

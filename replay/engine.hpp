@@ -4,6 +4,7 @@
 #include "replay/replay_state.hpp"
 #include "src/report/timeline.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -64,6 +65,14 @@ struct ReplayResult {
   std::vector<BlockedRank> blocked;
   std::vector<P2PWorld::Unmatched> unmatched;
   Timeline timeline;  // with ReplayOptions::record_timeline
+
+  /// Whether the run completed as MPI says: no rank blocked, and no message of a collective left unreceived (the
+  /// ranks' collectives did not match: small messages do not block their sender, so such a trace ends).
+  bool completed() const
+  {
+    return blocked.empty() && std::none_of(unmatched.begin(), unmatched.end(),
+                                           [](const P2PWorld::Unmatched& u) { return u.tag < 0; });
+  }
 
   /// "rank 5", or with jobs "job 2 rank 3" (the rank in its job): how timed outputs name a rank.
   std::string rank_name(size_t rank) const

@@ -66,7 +66,7 @@ int check_command(int argc, char** argv)
     if (!json.empty())
       write_json_summary(json, opt, result);
     print_problems(stderr, result);
-    if (!result.blocked.empty())
+    if (!result.completed())
       return kExitBlocked;
     if (write_baseline) {
       write_json_summary(baseline_path, opt, result);

@@ -70,7 +70,7 @@ int replay_command(int argc, char** argv)
     if (!json.empty())
       write_json_summary(json, opt, result);
     timed.write(result);
-    return result.blocked.empty() ? kExitOk : kExitBlocked;
+    return result.completed() ? kExitOk : kExitBlocked;
   });
 }
 

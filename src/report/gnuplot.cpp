@@ -3,6 +3,7 @@
 #include "src/trace/interruption.hpp"
 #include "src/trace/rank_reader.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 #include <sys/wait.h>
@@ -20,13 +21,16 @@ bool ends_with(const std::string& s, const std::string& suffix)
 
 std::string gnuplot_quote(const std::string& text)
 {
-  std::string out = "\"";
+  // Single quotes: gnuplot runs `command` inside double quotes (a picture named g`touch x`.svg ran it), not inside
+  // single ones, where a quote is doubled. A control character would end the command line: shown as '?'.
+  std::string out = "'";
   for (char c : text) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    out += c;
+    if (c == '\'')
+      out += "''";
+    else
+      out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
   }
-  return out + "\"";
+  return out + "'";
 }
 
 std::string gnuplot_output(const std::string& path, int width, int height)
@@ -39,6 +43,8 @@ std::string gnuplot_output(const std::string& path, int width, int height)
     terminal = "set terminal pngcairo size " + size + " font 'sans,9'\n";
   else
     throw std::invalid_argument(path + ": a picture is written as .svg or .png");
+  if (std::any_of(path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+    throw std::invalid_argument("a picture's file name may not hold control characters (a newline, a tab...)");
   return terminal + "set output " + gnuplot_quote(path) + "\n";
 }
 

@@ -72,11 +72,16 @@ void print_problems(FILE* out, const ReplayResult& result)
     std::fprintf(out, "tireplay: %zu message%s sent but never received:\n", sends,
                  sends == 1 ? " was" : "s were");
   for (const auto& u : result.unmatched)
-    if (u.is_send)
-      std::fprintf(out, "  %s -> %s, tag %d, communicator %d, %llu bytes\n",
-                   result.rank_name(static_cast<size_t>(u.src)).c_str(),
-                   result.rank_name(static_cast<size_t>(u.dst)).c_str(), u.tag, u.comm,
+    if (u.is_send) {
+      const char* op = collective_of_tag(u.tag);
+      std::string what = op != nullptr ? std::string(": a message of the ") + op : ", tag " + std::to_string(u.tag);
+      std::fprintf(out, "  %s -> %s%s, communicator %d, %llu bytes\n", result.rank_name(static_cast<size_t>(u.src)).c_str(),
+                   result.rank_name(static_cast<size_t>(u.dst)).c_str(), what.c_str(), u.comm,
                    static_cast<unsigned long long>(u.bytes));
+    }
+  if (result.blocked.empty() && !result.completed())
+    std::fprintf(out, "tireplay: the ranks' collective calls do not match (a collective's message was never "
+                      "received): the trace is cut short, or its ranks call different collectives\n");
   if (recvs > 0)
     std::fprintf(out, "tireplay: %zu receive%s never got a message:\n", recvs, recvs == 1 ? "" : "s");
   std::set<int> blocked;
@@ -122,7 +127,7 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
                       {"completed", job.completed}});
   }
   j["fidelity"]       = options.fidelity;
-  j["completed"]      = result.blocked.empty();
+  j["completed"]      = result.completed();
   auto& per_rank      = j["per_rank"] = nlohmann::json::array();
   for (size_t r = 0; r < result.ranks.size(); r++) {
     const auto& s = result.ranks[r];

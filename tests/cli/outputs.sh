@@ -45,6 +45,7 @@ fi
   ok events_csv_stdout || fail "events_csv_stdout"
 [ "$("$tireplay" replay --platform $P --trace t.txt --json - 2> summary.txt | time_of)" = "$want" ] &&
   grep -q '^Simulated time: ' summary.txt && ok summary_to_stderr_beside_json || fail "summary_to_stderr_beside_json"
+expect same_file 2 "--json out.json and --events-csv ./out.json name the same file" -- $R --json out.json --events-csv ./out.json
 expect two_stdout 2 "tireplay replay: only one output can be standard output ('-')" -- $R --json - --paje -
 expect gantt_stdout 2 "tireplay replay: --gantt -: a picture needs a file name ending in .svg or .png, not standard output" -- $R --gantt -
 expect otf2_stdout 2 "--otf2-out -: standard output cannot hold a directory (give a directory's path)" -- $R --otf2-out -
@@ -54,6 +55,13 @@ mkdir pictures
   [ "$(ls -A pictures | wc -l)" -eq 2 ] && ok pictures_renamed_whole || fail "pictures_renamed_whole: $(ls -A pictures)"
 "$tireplay" sweep --trace t.txt --platform $P --vary bw=1x,2x -o study --emit-jobs - -q > jobs.txt &&
   [ "$(wc -l < jobs.txt)" -eq 2 ] && ok emit_jobs_stdout || fail "emit_jobs_stdout: $(cat jobs.txt)"
+
+# A file name is never run by gnuplot (double-quoted strings run `command` there): the picture is drawn under it.
+mkdir inj && (cd inj && "$tireplay" replay --platform ../$P --trace ../t.txt -q --gantt 'g`touch PWNED`.svg' &&
+  "$tireplay" sweep --platform ../$P --trace ../t.txt --vary bw=1x,2x -o 's`touch PWNED2`' -q)
+[ ! -e inj/PWNED ] && [ ! -e inj/PWNED2 ] && [ -s 'inj/g`touch PWNED`.svg' ] && [ -s 'inj/s`touch PWNED2`/sweep.svg' ] &&
+  ok gnuplot_no_injection || fail "gnuplot_no_injection: $(ls -A inj)"
+expect picture_newline 2 "tireplay replay: a picture's file name may not hold control characters (a newline, a tab...)" -- $R --gantt "$(printf 'a\nb.svg')"
 
 # 3. Inputs from a pipe: read once; a FIFO that nobody writes is an error, not a hang.
 got=$("$tireplay" replay --platform <(cat $P) --hostfile <(printf 'mycluster-0.mysite.fr\nmycluster-1.mysite.fr\n') \
@@ -90,6 +98,12 @@ printf '%s\n' "0 init" "0 barrier" "0 finalize" "1 init" "1 finalize" > nobarrie
 got=$("$tireplay" replay --platform $P --trace nobarrier.txt -q 2>&1 >/dev/null); rc=$?
 [[ $rc -ne 0 && $got == *"rank 0 <- rank 1: a message of the barrier, communicator 0 (rank 1 ended without entering it)"* ]] &&
   ok barrier_never_entered || fail "barrier_never_entered: exit $rc: $got"
+# Collectives that do not match, with messages small enough not to block their senders: the run ends, not completed.
+printf '%s\n' "0 bcast 100" "1 reduce 100 0" > mismatch.txt
+got=$("$tireplay" replay --platform $P --trace mismatch.txt --json mismatch.json -q 2>&1 >/dev/null); rc=$?
+[ $rc -eq 3 ] && [ "$(python3 -c 'import json; print(json.load(open("mismatch.json"))["completed"])')" = False ] &&
+  [[ $got == *"rank 0 -> rank 1: a message of the bcast, communicator 0, 100 bytes"* ]] &&
+  [[ $got == *"the ranks' collective calls do not match"* ]] && ok collectives_mismatch || fail "collectives_mismatch: exit $rc: $got"
 gzip -c t.txt | gzip -c > twice.txt.gz
 got=$("$tireplay" replay --platform $P --trace twice.txt.gz -q 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] && [ "$got" = "twice.txt.gz:1: binary data: compressed again inside (a file compressed twice, or a compressed file renamed?)" ] &&
