@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,10 +32,15 @@ OutputFile::OutputFile(std::string path, std::string what) : path_(std::move(pat
   bool special = is_standard_output(path_) ||  // /dev/stdout redirected to a file: that file, written directly
                  (stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
   if (!special) {
-    auto slash = path_.rfind('/');
-    std::string dir = slash == std::string::npos ? "" : path_.substr(0, slash + 1);
-    std::string name = slash == std::string::npos ? path_ : path_.substr(slash + 1);
-    temp_ = dir + "." + name + ".part" + std::to_string(getpid());
+    // A symbolic link is written through: its target is replaced, the link kept.
+    std::error_code ec;
+    std::string target = std::filesystem::is_symlink(path_, ec) ? std::filesystem::canonical(path_, ec).string() : "";
+    const std::string& real = !ec && !target.empty() ? target : path_;
+    auto slash = real.rfind('/');
+    std::string dir = slash == std::string::npos ? "" : real.substr(0, slash + 1);
+    std::string name = slash == std::string::npos ? real : real.substr(slash + 1);
+    temp_   = dir + "." + name + ".part" + std::to_string(getpid());
+    target_ = real;
     set_interruption_output(temp_.c_str());
   }
   file_ = std::fopen(temp_.empty() ? path_.c_str() : temp_.c_str(), "w");
@@ -63,7 +69,7 @@ void OutputFile::commit()
   bool failed = std::ferror(file) != 0;
   failed |= file == stdout ? std::fflush(file) != 0 : std::fclose(file) != 0;
   int error = errno;
-  if (!failed && !temp_.empty() && std::rename(temp_.c_str(), path_.c_str()) != 0) {
+  if (!failed && !temp_.empty() && std::rename(temp_.c_str(), target_.c_str()) != 0) {
     failed = true;
     error  = errno;
   }

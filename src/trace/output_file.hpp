@@ -24,6 +24,7 @@ public:
 
 private:
   std::string path_, what_, temp_;  // temp_ empty: written directly
+  std::string target_;              // what temp_ becomes: path_, or the file its symbolic link names
   FILE* file_ = nullptr;
 };
 

@@ -45,6 +45,8 @@ fi
   ok events_csv_stdout || fail "events_csv_stdout"
 [ "$("$tireplay" replay --platform $P --trace t.txt --json - 2> summary.txt | time_of)" = "$want" ] &&
   grep -q '^Simulated time: ' summary.txt && ok summary_to_stderr_beside_json || fail "summary_to_stderr_beside_json"
+echo old > real.json && ln -s real.json link.json && "$tireplay" $R --json link.json && [ -L link.json ] &&
+  [ "$(time_of < real.json)" = "$want" ] && ok symlink_written_through || fail "symlink_written_through"
 expect same_file 2 "--json out.json and --events-csv ./out.json name the same file" -- $R --json out.json --events-csv ./out.json
 expect two_stdout 2 "tireplay replay: only one output can be standard output ('-')" -- $R --json - --paje -
 expect gantt_stdout 2 "tireplay replay: --gantt -: a picture needs a file name ending in .svg or .png, not standard output" -- $R --gantt -
