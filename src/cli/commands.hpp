@@ -15,6 +15,16 @@ namespace tireplay {
 constexpr int kExitOk       = 0;
 constexpr int kExitFailure  = 1;  // internal error; `check`: out of tolerance
 constexpr int kExitBadInput = 2;  // the user's input or options are wrong
+/// A string option's value that may not be empty (`--json ''` was taken for no --json at all): po::value(&s) with a
+/// notifier throwing "--NAME: an empty file name".
+inline auto file_option(std::string* target, const char* name)
+{
+  return boost::program_options::value(target)->notifier([name](const std::string& value) {
+    if (value.empty())
+      throw boost::program_options::error(std::string("--") + name + ": an empty file name");
+  });
+}
+
 constexpr int kExitBlocked  = 3;  // the replayed application deadlocks
 
 struct Command {

@@ -33,14 +33,14 @@ int replay_command(int argc, char** argv)
   desc.add_options()("help,h", "this help");
   desc.add(replay_options(opt));
   desc.add_options()
-      ("json", po::value(&json), "write a JSON summary to this file")
-      ("paje", po::value(&timed.paje), "write a Paje trace of the simulated run (ViTE, pajeng)")
-      ("events-csv", po::value(&timed.events_csv), "write every action's start and end: "
+      ("json", file_option(&json, "json"), "write a JSON summary to this file")
+      ("paje", file_option(&timed.paje, "paje"), "write a Paje trace of the simulated run (ViTE, pajeng)")
+      ("events-csv", file_option(&timed.events_csv, "events-csv"), "write every action's start and end: "
                                                   "rank,action,state,start,end,bytes,flops,line")
-      ("gantt", po::value(&timed.gantt), "draw a Gantt chart of the simulated run (FILE.svg or FILE.png)")
-      ("breakdown", po::value(&timed.breakdown), "draw the per-rank compute/communication/wait breakdown "
+      ("gantt", file_option(&timed.gantt, "gantt"), "draw a Gantt chart of the simulated run (FILE.svg or FILE.png)")
+      ("breakdown", file_option(&timed.breakdown, "breakdown"), "draw the per-rank compute/communication/wait breakdown "
                                                  "(FILE.svg or FILE.png)")
-      ("otf2-out", po::value(&timed.otf2_dir), "write the timeline as an OTF2 archive DIR/traces.otf2")
+      ("otf2-out", file_option(&timed.otf2_dir, "otf2-out"), "write the timeline as an OTF2 archive DIR/traces.otf2")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress");
 
   return guarded("replay", [&]() -> int {

@@ -21,8 +21,8 @@ po::options_description replay_options(ReplayOptions& opt)
       ("jobs-file", po::value(&opt.jobs_file), "several applications in one simulation instead of --trace: lines "
                                                "`id trace np start_delay_flops [hostfile]` (SimGrid's replay_multiple)")
       ("job-delay", po::value(&opt.job_delays)->composing(), "ID=FLOPS: job ID's start delay, over the jobs file's")
-      ("hostfile", po::value(&opt.hostfile), "hosts of the ranks, in order (smpirun's format: host or host:count)")
-      ("deployment", po::value(&opt.deployment), "SimGrid deployment file placing one actor per rank")
+      ("hostfile", file_option(&opt.hostfile, "hostfile"), "hosts of the ranks, in order (smpirun's format: host or host:count)")
+      ("deployment", file_option(&opt.deployment, "deployment"), "SimGrid deployment file placing one actor per rank")
       ("np", po::value(&opt.np)->default_value(0), "number of ranks (default: as many as the trace has)")
       ("oversubscribe", po::bool_switch(&opt.oversubscribe), "wrap around the hostfile when ranks outnumber hosts")
       ("fidelity", po::value(&opt.fidelity)->default_value("full")->notifier([](const std::string& level) {
@@ -65,7 +65,7 @@ po::options_description replay_options(ReplayOptions& opt)
       ("contention-signature", po::value(&opt.contention_signature),
        "all-to-all contention signature for --select model: fast-ethernet, gigabit-ethernet, myrinet or "
        "gamma,delta_seconds,threshold_bytes")
-      ("explain", po::value(&opt.explain), "write the model's decisions (candidates, predicted seconds) to FILE");
+      ("explain", file_option(&opt.explain, "explain"), "write the model's decisions (candidates, predicted seconds) to FILE");
   return desc;
 }
 

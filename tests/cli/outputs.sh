@@ -47,6 +47,10 @@ fi
   grep -q '^Simulated time: ' summary.txt && ok summary_to_stderr_beside_json || fail "summary_to_stderr_beside_json"
 echo old > real.json && ln -s real.json link.json && "$tireplay" $R --json link.json && [ -L link.json ] &&
   [ "$(time_of < real.json)" = "$want" ] && ok symlink_written_through || fail "symlink_written_through"
+expect empty_json 2 "tireplay replay: --json: an empty file name
+(see tireplay replay --help)" -- $R --json ''
+expect empty_hostfile 2 "tireplay replay: --hostfile: an empty file name
+(see tireplay replay --help)" -- $R --hostfile ''
 expect same_file 2 "--json out.json and --events-csv ./out.json name the same file" -- $R --json out.json --events-csv ./out.json
 expect two_stdout 2 "tireplay replay: only one output can be standard output ('-')" -- $R --json - --paje -
 expect gantt_stdout 2 "tireplay replay: --gantt -: a picture needs a file name ending in .svg or .png, not standard output" -- $R --gantt -
