@@ -1,13 +1,13 @@
 #include "src/report/gnuplot.hpp"
 
 #include "src/trace/interruption.hpp"
+#include "src/trace/output_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 #include <sys/wait.h>
-#include <unistd.h>
 
 namespace tireplay {
 namespace {
@@ -53,10 +53,7 @@ void run_gnuplot(const std::string& script, const std::string& path)
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
     throw InputError(path + ": drawing needs gnuplot (Debian package gnuplot-nox), which is not installed");
   // Drawn under a temporary name beside it, then renamed: an interrupted or failed drawing leaves no partial picture.
-  auto slash       = path.rfind('/');
-  std::string temp = path.substr(0, slash == std::string::npos ? 0 : slash + 1) + "." +
-                     path.substr(slash == std::string::npos ? 0 : slash + 1) + ".part" + std::to_string(getpid()) +
-                     (ends_with(path, ".svg") ? ".svg" : ".png");
+  std::string temp = temporary_name(path, ends_with(path, ".svg") ? ".svg" : ".png");  // gnuplot keeps the format
   std::string output = "set output " + gnuplot_quote(path) + "\n";
   std::string drawn  = script;
   if (auto at = drawn.find(output); at != std::string::npos)

@@ -15,11 +15,18 @@ bool is_standard_output(const std::string& path)
 {
   if (path == "-")
     return true;
+  if (path.rfind("/dev/", 0) != 0 && path.rfind("/proc/", 0) != 0)
+    return false;
   struct stat out {}, named {};
-  return path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0
-             ? fstat(STDOUT_FILENO, &out) == 0 && stat(path.c_str(), &named) == 0 && out.st_dev == named.st_dev &&
-                   out.st_ino == named.st_ino
-             : false;
+  return fstat(STDOUT_FILENO, &out) == 0 && stat(path.c_str(), &named) == 0 && out.st_dev == named.st_dev &&
+         out.st_ino == named.st_ino;
+}
+
+std::string temporary_name(const std::string& path, const std::string& suffix)
+{
+  auto slash = path.rfind('/');
+  size_t name = slash == std::string::npos ? 0 : slash + 1;
+  return path.substr(0, name) + "." + path.substr(name) + ".part" + std::to_string(getpid()) + suffix;
 }
 
 OutputFile::OutputFile(std::string path, std::string what) : path_(std::move(path)), what_(std::move(what))
@@ -36,10 +43,7 @@ OutputFile::OutputFile(std::string path, std::string what) : path_(std::move(pat
     std::error_code ec;
     std::string target = std::filesystem::is_symlink(path_, ec) ? std::filesystem::canonical(path_, ec).string() : "";
     const std::string& real = !ec && !target.empty() ? target : path_;
-    auto slash = real.rfind('/');
-    std::string dir = slash == std::string::npos ? "" : real.substr(0, slash + 1);
-    std::string name = slash == std::string::npos ? real : real.substr(slash + 1);
-    temp_   = dir + "." + name + ".part" + std::to_string(getpid());
+    temp_   = temporary_name(real);
     target_ = real;
     set_interruption_output(temp_.c_str());
   }

@@ -28,6 +28,9 @@ private:
   FILE* file_ = nullptr;
 };
 
+/// The name an output is written under before it is renamed to `path`: `.NAME.partPID` beside it, `suffix` after.
+std::string temporary_name(const std::string& path, const std::string& suffix = "");
+
 /// Whether `path` means standard output: "-", or the file standard output is (/dev/stdout, /proc/self/fd/1).
 bool is_standard_output(const std::string& path);
 
