@@ -93,6 +93,10 @@ struct P2PWorld {
   void poll(int rank, uint64_t count);
   /// The calling rank sleeps (nothing for 0).
   void sleep(double seconds);
+  /// A communicator made by `members` (MPI_Comm_split, MPI_Comm_dup: an allgather in the MPI, which the replay leaves
+  /// out): for tireplay/both-ways-window, no exchange between their hosts is back to back any more (small messages
+  /// crossing both ways go behind what the last large ones left queued, as a barrier's do: docs/lab.md).
+  void communicator_made(const std::vector<int>& members);
   double now() const { return transport->now(); }
   /// The calling rank's trace is over: inside MPI_Finalize from now on, it answers whatever it owes
   /// (tireplay/async-progress off).
@@ -138,7 +142,10 @@ private:
   /// tireplay/wakeup-delay or -polling is on.
   bool scheduler_delays() const { return config.wakeup_delay > 0 || config.wakeup_delay_polling > 0; }
   void start_transfer(Request* send);
-  /// tireplay/both-ways-factor: `bytes` moved back for a message, a transfer nobody waits for.
+  /// tireplay/both-ways-factor: `bytes` moved back for a message, a transfer nobody waits for, less what the echoes
+  /// still in flight that way between the two hosts have left: messages crossing together share one echo (two or
+  /// three pairs of ranks exchanging across a link each way at once take 1.5 or 1.33 times one pair's time, not 2
+  /// or 3: docs/lab.md, "Several pairs").
   void start_echo(const Request* send, double bytes);
   /// How late `rank`, waiting in MPI, sees a message from another host now (replay/colocated.cpp).
   double reaction_delay(int rank);
@@ -165,9 +172,9 @@ private:
   /// Notes the completion of `r` at `at` for the window (a message with a fraction between two hosts only).
   void note_completion(const Request* r, double at);
 
-  std::vector<Transfer*> echoes_;  // in flight or finished, let go of by the sweep in start_echo
+  // Echoes per direction (from host << 32 | to host), in flight or finished: start_echo lets go of the finished ones.
+  std::unordered_map<uint64_t, std::vector<Transfer*>> echoes_;
   std::unordered_map<uint64_t, double> pair_ends_;  // per pair of hosts (lower id << 32 | higher): last completion
-  size_t sweep_at_ = 64;
 
   /// A host's cores as tireplay/wakeup-delay sees them: ranks computing, ranks waiting for a core (oldest first).
   struct CoreUse {

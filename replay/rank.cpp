@@ -177,6 +177,7 @@ void RankReplay::execute(const Action& a)
         fail("rank " + std::to_string(me_.rank) + " is not a member of the communicator it creates");
       if (std::string err = replay_.comms.define(a.new_comm, members); !err.empty())
         fail(err);
+      p2p_.communicator_made(members);
       return;
     }
     case ActionKind::Compute:

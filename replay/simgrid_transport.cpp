@@ -158,7 +158,9 @@ Transfer* SimGridTransport::new_transfer()
 
 void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
 {
-  static_cast<Comm*>(t)->comm = sg4::Comm::sendto_async(hosts_[src], hosts_[dst], bytes);
+  auto* c  = static_cast<Comm*>(t);
+  c->bytes = bytes;
+  c->comm  = sg4::Comm::sendto_async(hosts_[src], hosts_[dst], bytes);
 }
 
 void SimGridTransport::call_later(double delay, std::function<void()> fn)
@@ -180,6 +182,14 @@ bool SimGridTransport::finished(Transfer* t)
   if (!c->done && c->comm->get_remaining() <= 0)
     c->done = true;
   return c->done;
+}
+
+double SimGridTransport::remaining(Transfer* t)
+{
+  auto* c = static_cast<Comm*>(t);
+  if (c->comm == nullptr)  // another rank is inside the simcall that starts it
+    return c->bytes;
+  return finished(c) ? 0 : c->comm->get_remaining();
 }
 
 double SimGridTransport::wait(Transfer* t)

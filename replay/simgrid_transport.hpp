@@ -35,6 +35,7 @@ public:
   void start(Transfer* t, int src, int dst, double bytes) override;
   void call_later(double delay, std::function<void()> fn) override;
   bool finished(Transfer* t) override;
+  double remaining(Transfer* t) override;
   double wait(Transfer* t) override;
   void free_transfer(Transfer* t) override;
   void stop_all() override;
@@ -44,6 +45,7 @@ private:
   /// host-to-host transfer); the other side, if it waits too, is suspended and resumed when the first returns.
   struct Comm : Transfer {
     simgrid::s4u::CommPtr comm;
+    double bytes                    = 0;  // as started (comm is null while the simcall that starts it runs)
     bool done                       = false;
     bool someone_waits              = false;
     simgrid::s4u::Actor* second_waiter = nullptr;

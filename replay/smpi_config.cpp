@@ -5,6 +5,7 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -26,6 +27,29 @@ std::vector<std::pair<uint64_t, double>> both_ways_steps(const std::string& key,
   const models::SizeFactors factors(value, key, models::SizeFactors::Values::Fractions);
   for (const auto& step : factors.steps())
     steps.emplace_back(step.threshold, step.value);
+  return steps;
+}
+
+/// tireplay/both-ways-window: one time, or "threshold:time;..." steps (thresholds increasing).
+std::vector<std::pair<uint64_t, double>> window_steps(const std::string& key, const std::string& value)
+{
+  if (value.find(':') == std::string::npos)
+    return {{0, parse_seconds(key, value)}};
+  std::vector<std::pair<uint64_t, double>> steps;
+  std::istringstream in(value);
+  for (std::string chunk; std::getline(in, chunk, ';');) {
+    size_t colon = chunk.find(':');
+    uint64_t threshold = 0;
+    const char* end    = chunk.data() + (colon == std::string::npos ? 0 : colon);
+    auto [ptr, ec]     = std::from_chars(chunk.data(), end, threshold);
+    if (colon == std::string::npos || colon == 0 || ec != std::errc() || ptr != end)
+      bad(key, chunk, "a step 'threshold:time' (whole bytes, then seconds or a time with its unit)");
+    if (!steps.empty() && threshold <= steps.back().first)
+      bad(key, chunk, "a step above the one before it (thresholds must increase)");
+    steps.emplace_back(threshold, parse_seconds(key, chunk.substr(colon + 1)));
+  }
+  if (steps.empty())
+    bad(key, value, "a time or steps 'threshold:time;...'");
   return steps;
 }
 
@@ -112,6 +136,19 @@ double PiecewiseOverhead::at(size_t bytes) const
   return current;
 }
 
+double SmpiConfig::both_ways_window_for(double payload) const
+{
+  if (both_ways_window.empty())
+    return std::numeric_limits<double>::infinity();
+  double window = both_ways_window.front().second;
+  for (const auto& [threshold, value] : both_ways_window) {
+    if (payload <= static_cast<double>(threshold))
+      break;
+    window = value;
+  }
+  return window;
+}
+
 double SmpiConfig::both_ways_fraction(double payload, bool after_pause) const
 {
   double fraction = 0;
@@ -150,7 +187,7 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
   else if (key == "tireplay/both-ways-factor-after-pause")
     both_ways_after_pause = both_ways_steps(key, value);
   else if (key == "tireplay/both-ways-window")
-    both_ways_window = parse_seconds(key, value);
+    both_ways_window = window_steps(key, value);
   else if (key == "tireplay/quota-period")
     quota_period = parse_seconds(key, value);
   else if (key == "tireplay/wakeup-delay")
@@ -185,7 +222,7 @@ void SmpiConfig::validate() const
   if (poll_cpu > 1e-3 || poll_cpu_shared > 1e-3)
     throw std::invalid_argument(std::string(poll_cpu > 1e-3 ? "tireplay/poll-cpu" : "tireplay/poll-cpu-shared") +
                                 " must not exceed 1 ms (one unsuccessful test or probe costs microseconds)");
-  bool window = both_ways_window != std::numeric_limits<double>::infinity();
+  bool window = !both_ways_window.empty();
   if (window && both_ways.empty())
     throw std::invalid_argument("tireplay/both-ways-window needs tireplay/both-ways-factor (the fraction of the "
                                 "messages that follow one another within the window)");

@@ -59,8 +59,10 @@ struct SmpiConfig {
   // tireplay/both-ways-window (seconds): both-ways-factor applies only to a message whose two hosts saw a message
   // with a fraction complete at most this long before it starts (back to back); the others (the first exchange
   // after a pause, one crossing only messages in flight) move back tireplay/both-ways-factor-after-pause's fraction
-  // (same syntax; none if not given). Infinite (the default): both-ways-factor applies to every message.
-  double both_ways_window = std::numeric_limits<double>::infinity();
+  // (same syntax; none if not given). One time, or per size as "threshold:time;..." (a step covers the payloads
+  // above its threshold; those up to the first threshold take the first step's time). Empty (the default): no
+  // window, both-ways-factor applies to every message.
+  std::vector<std::pair<uint64_t, double>> both_ways_window;
   std::vector<std::pair<uint64_t, double>> both_ways_after_pause;
   // tireplay/polling (tireplay's): ranks waiting in MPI poll on a core of their host (replay/polling.hpp).
   bool polling = false;
@@ -92,6 +94,8 @@ struct SmpiConfig {
   /// The fraction of a message of `payload` bytes (envelope included) that tireplay/both-ways-factor moves back
   /// (with `after_pause`, tireplay/both-ways-factor-after-pause).
   double both_ways_fraction(double payload, bool after_pause = false) const;
+  /// tireplay/both-ways-window for a message of `payload` bytes (envelope included); infinite without a window.
+  double both_ways_window_for(double payload) const;
 
   /// Applies `key:value` if it is an smpi/ option. Returns false if the key is not one of these. Throws
   /// std::invalid_argument on a bad value; the configuration is then unchanged.

@@ -43,6 +43,8 @@ public:
   virtual void start(Transfer* t, int src, int dst, double bytes) = 0;
   /// Whether the bytes have arrived, without blocking.
   virtual bool finished(Transfer* t) = 0;
+  /// The bytes of a started transfer that have not arrived yet (all of them during its latency), without blocking.
+  virtual double remaining(Transfer* t) = 0;
   /// Blocks the calling rank until the bytes have arrived; returns the date they did.
   virtual double wait(Transfer* t) = 0;
   /// Called when the last request holding `t` lets it go.

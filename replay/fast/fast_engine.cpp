@@ -111,12 +111,23 @@ void FastEngine::start(Transfer* t, int src, int dst, double bytes)
   const Route& route = view_.route(view_.host_of(src), view_.host_of(dst));
   // SMPI's factors: the latency stretched, the bandwidth a flow draws narrowed (cm02's rate factor).
   double latency = route.latency * route.latency_factors->at(bytes);
-  int id         = sharing_.create(bytes / route.bandwidth_factors->at(bytes), route.bound, route.penalty, route.uses);
+  flow->bytes    = bytes;
+  flow->amount   = bytes / route.bandwidth_factors->at(bytes);
+  int id         = sharing_.create(flow->amount, route.bound, route.penalty, route.uses);
+  flow->activity = id;
   own(id, {-1, flow});
   if (latency > 0)
     push(now_ + latency, EventKind::LatencyOver, id);
   else
     sharing_.start(id, now_);
+}
+
+double FastEngine::remaining(Transfer* t)
+{
+  auto* flow = static_cast<Flow*>(t);
+  if (flow->done || !(flow->amount > 0))
+    return 0;
+  return flow->bytes * sharing_.remaining(flow->activity, now_) / flow->amount;
 }
 
 void FastEngine::call_later(double delay, std::function<void()> fn)

@@ -44,6 +44,7 @@ public:
   void start(Transfer* t, int src, int dst, double bytes) override;
   void call_later(double delay, std::function<void()> fn) override;
   bool finished(Transfer* t) override { return static_cast<Flow*>(t)->done; }
+  double remaining(Transfer* t) override;
   double wait(Transfer* t) override;
   void free_transfer(Transfer* t) override { flows_.give_back(static_cast<Flow*>(t)); }
   void stop_all() override { stopped_ = true; }
@@ -52,6 +53,9 @@ private:
   struct Flow : Transfer {
     bool done          = false;
     double finish_time = 0;
+    int activity       = -1;  // its activity in the fluid model, while not done
+    double bytes       = 0;   // as started
+    double amount      = 0;   // the activity's: bytes over the route's bandwidth factor
     int waiters[2]     = {-1, -1};  // its sender and its receiver, if they wait
   };
   enum class EventKind { Wake, TimedWake, LatencyOver, Call };

@@ -136,6 +136,8 @@ public:
       group_changed(r);
     group_changed_.clear();
   }
+  /// The amount activity `id` has left at `now` (all of it before it starts), without solving.
+  double remaining(int id, double now);
   /// When the next member of the group of resource `r` ends (infinite: none), and which one.
   double group_date(int r);
   int group_next(int r) { return resource(r).members.front().activity; }

@@ -61,6 +61,18 @@ void Sharing::advance_clock(Resource& r, double now)
   r.clock_at = now;
 }
 
+double Sharing::remaining(int id, double now)
+{
+  const Activity& a = activity(id);
+  if (!a.sharing)
+    return a.remaining;
+  if (a.group >= 0) {
+    const Resource& r = resource(a.group);
+    return std::max(0.0, (a.target - (r.clock + r.level * (now - r.clock_at))) / a.penalty);
+  }
+  return std::max(0.0, a.remaining - a.rate * (now - a.updated));
+}
+
 double Sharing::group_date(int index)
 {
   Resource& r = resource(index);

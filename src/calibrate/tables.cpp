@@ -168,6 +168,23 @@ std::vector<models::PingPongPoint> read_exchange_table(const std::string& path)
   return table;
 }
 
+std::vector<std::pair<double, double>> read_window_table(const std::string& path)
+{
+  TableReader in(path, "exchange window table", "SIZE SECONDS");
+  std::vector<std::pair<double, double>> table;
+  while (in.next()) {
+    in.expect_fields(2);
+    double bytes = in.whole(0, "size", 0, kMaxBytes, "a whole number of bytes");
+    double gap   = in.quantity(1, "gap", models::kTimeUnits, kTimeExpected);
+    if (!(gap >= 0) || !std::isfinite(gap))
+      in.fail("a gap of computation is 0 seconds or more");
+    if (!table.empty() && bytes <= table.back().first)
+      in.fail("sizes must increase from one line to the next");
+    table.emplace_back(bytes, gap);
+  }
+  return table;
+}
+
 std::vector<models::AlltoallPoint> read_alltoall_table(const std::string& path)
 {
   TableReader in(path, "all-to-all table", "PROCESSES SIZE TIME");

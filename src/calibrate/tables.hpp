@@ -8,6 +8,7 @@
 #include "models/calibration_network.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tireplay::calibrate {
@@ -19,6 +20,8 @@ std::vector<models::PingPongPoint> read_pingpong_table(const std::string& path);
 /// An exchange table: "SIZE TIME" lines (bytes each way, the time of one exchange: two ranks each sending SIZE
 /// bytes to the other at once, back to back; tools/accuracy/pingpong.c). `round_trip_seconds` holds that time.
 std::vector<models::PingPongPoint> read_exchange_table(const std::string& path);
+/// 'SIZE SECONDS' lines: per size, the gap from which exchanges in a sequence run both ways at once (0 or more).
+std::vector<std::pair<double, double>> read_window_table(const std::string& path);
 
 /// An all-to-all table: "PROCESSES SIZE TIME" lines (n >= 2, bytes per destination, completion time).
 std::vector<models::AlltoallPoint> read_alltoall_table(const std::string& path);

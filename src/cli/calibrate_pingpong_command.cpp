@@ -202,6 +202,24 @@ std::string both_ways_option(const std::string& exchange_table, const std::vecto
   return "--cfg=" + key + ":" + spec.str();
 }
 
+/// tireplay/both-ways-window per size from a table of gaps (calibrate::read_window_table): the gap of a size covers
+/// the payloads above the size below it (those up to the first size take the first gap).
+std::string windows_option(const std::string& table_path, const std::vector<std::pair<double, double>>& table)
+{
+  std::printf("Back to back (%s): a message that starts within this gap of the last one between its hosts\n%10s %12s\n",
+              table_path.c_str(), "bytes", "window");
+  std::ostringstream spec;
+  double below = 0;
+  for (const auto& [bytes, gap] : table) {
+    std::printf("%10.0f %12s\n", bytes, microseconds(gap).c_str());
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.9g", gap);
+    spec << (spec.tellp() > 0 ? ";" : "") << (below > 0 ? static_cast<uint64_t>(below) + 16 : 0) << ":" << seconds;
+    below = bytes;
+  }
+  return "--cfg=tireplay/both-ways-window:" + spec.str();
+}
+
 } // namespace
 
 // ---- tireplay calibrate pingpong ----
@@ -212,7 +230,7 @@ int pingpong(int argc, char** argv)
   std::string bandwidth_text, speed_text = "1Gf", prefix = "node-", platform_out, options_out;
   int hosts = 16, switches = 0;
   bool no_factors = false;
-  std::string loopback_table, exchange_table, eager_text, paused_table, window_text;
+  std::string loopback_table, exchange_table, eager_text, paused_table, window_text, windows_table;
   SegmentOptions segments;
   po::options_description desc(
       "usage: tireplay calibrate pingpong TABLE [LEVEL2_TABLE ...] [--bandwidth B] [--speed S] [--hosts N]\n"
@@ -251,7 +269,11 @@ int pingpong(int argc, char** argv)
                                                           "--exchange's fraction for back-to-back messages only")
       ("both-ways-window", po::value(&window_text), "with --exchange-after-pause: messages that start within this "
                                                     "time of the last one between their hosts are back to back "
-                                                    "(tireplay/both-ways-window; default 100us, docs/lab.md)");
+                                                    "(tireplay/both-ways-window; default 100us, docs/lab.md)")
+      ("exchange-windows", po::value(&windows_table), "with --exchange-after-pause, instead of --both-ways-window: a "
+                                                      "table 'SIZE SECONDS' of the gap from which exchanges of each "
+                                                      "size in a sequence run both ways at once (pingpong.c's "
+                                                      "'# exchange-window' lines): the window per size");
   segments.add_to(desc);
   po::positional_options_description positional;
   positional.add("pingpong", -1);
@@ -288,6 +310,10 @@ int pingpong(int argc, char** argv)
       throw po::error("--exchange-after-pause needs --exchange (the back-to-back exchanges)");
     if (!window_text.empty() && paused_table.empty())
       throw po::error("--both-ways-window needs --exchange-after-pause (what messages outside it move back)");
+    if (!windows_table.empty() && paused_table.empty())
+      throw po::error("--exchange-windows needs --exchange-after-pause (what messages outside the windows move back)");
+    if (!windows_table.empty() && !window_text.empty())
+      throw po::error("--exchange-windows and --both-ways-window both give the window: give one");
     if (window_text.empty())
       window_text = "100us";
     double window = quantity_option("both-ways-window", window_text, models::kTimeUnits, "a time (seconds, or "
@@ -297,6 +323,9 @@ int pingpong(int argc, char** argv)
       exchanges = read_exchanges(exchange_table, tables[0], links.levels[0]);
     if (!paused_table.empty())
       paused = read_exchanges(paused_table, tables[0], links.levels[0]);
+    std::vector<std::pair<double, double>> windows;
+    if (!windows_table.empty() && (windows = calibrate::read_window_table(windows_table)).empty())
+      throw InputError(windows_table + ": no size in the exchange window table");
     std::vector<models::SegmentFit> fit = fit_segments(tables[0], links.levels[0], segments.choice);
     double bandwidth = nominal > 0 ? nominal : models::fitted_bandwidth(fit);
     if (!std::isfinite(bandwidth))
@@ -365,11 +394,15 @@ int pingpong(int argc, char** argv)
     if (!paused_table.empty()) {
       options.push_back(both_ways_option(paused_table, paused, tables[0], links.levels[0], eager_limit,
                                          "tireplay/both-ways-factor-after-pause"));
-      char seconds[32];
-      std::snprintf(seconds, sizeof seconds, "%.9g", window);
-      options.push_back(std::string("--cfg=tireplay/both-ways-window:") + seconds);
-      std::printf("Back to back: a message that starts within %s of the last one between its hosts (%s)\n",
-                  microseconds(window).c_str(), window_text.c_str());
+      if (windows_table.empty()) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.9g", window);
+        options.push_back(std::string("--cfg=tireplay/both-ways-window:") + seconds);
+        std::printf("Back to back: a message that starts within %s of the last one between its hosts (%s)\n",
+                    microseconds(window).c_str(), window_text.c_str());
+      } else {
+        options.push_back(windows_option(windows_table, windows));
+      }
     }
     if (!options.empty())
       print_replay_options(options, options_out);

@@ -135,6 +135,22 @@ check "exchanges after a pause: nothing moved back after a pause, back to back w
 "$tireplay" calibrate pingpong smpi.txt --exchange exchange.txt --exchange-after-pause paused.txt --eager-limit 65536 \
   --both-ways-window 1ms --bandwidth 125MBps --max-error 1e-3 --options-out paused_1ms.opt > /dev/null 2>&1
 check "exchanges after a pause: --both-ways-window 1ms" test "$(sed -n 5p paused_1ms.opt)" = "--cfg=tireplay/both-ways-window:0.001"
+# The window per size from a table of gaps (pingpong.c's '# exchange-window' lines): a size's gap covers the payloads
+# above the size below it, the first one those below.
+printf '65536 0.005\n131072 17ms\n1048576 0\n' > windows.txt
+"$tireplay" calibrate pingpong smpi.txt --exchange exchange.txt --exchange-after-pause paused.txt --eager-limit 65536 \
+  --exchange-windows windows.txt --bandwidth 125MBps --max-error 1e-3 --options-out windows.opt > /dev/null 2>&1
+check "exchanges after a pause: --exchange-windows gives the window per size" \
+  test "$(sed -n 5p windows.opt)" = "--cfg=tireplay/both-ways-window:0:0.005;65552:0.017;131088:0"
+printf '65536 0.005\n32768 1ms\n' > windows_bad.txt
+got=$("$tireplay" calibrate pingpong smpi.txt --exchange exchange.txt --exchange-after-pause paused.txt \
+        --exchange-windows windows_bad.txt 2>&1); rc=$?
+check "exchanges after a pause: a window table whose sizes do not increase names its line (exit 2)" \
+  test "$rc:${got%%$'\n'*}" = "2:windows_bad.txt:2: sizes must increase from one line to the next"
+got=$("$tireplay" calibrate pingpong smpi.txt --exchange exchange.txt --exchange-after-pause paused.txt \
+        --exchange-windows windows.txt --both-ways-window 1ms 2>&1); rc=$?
+check "exchanges after a pause: --exchange-windows and --both-ways-window together, refused (exit 2)" \
+  test "$rc:${got%%$'\n'*}" = "2:tireplay calibrate pingpong: --exchange-windows and --both-ways-window both give the window: give one"
 got=$("$tireplay" calibrate pingpong smpi.txt --exchange-after-pause paused.txt 2>&1); rc=$?
 check "exchanges after a pause: without --exchange, refused (exit 2)" \
   test "$rc:${got%%$'\n'*}" = "2:tireplay calibrate pingpong: --exchange-after-pause needs --exchange (the back-to-back exchanges)"

@@ -140,7 +140,35 @@ check exchanges_wide_window 0.06300080 duplex_link.xml --cfg 'tireplay/both-ways
 # With tireplay/both-ways-factor-after-pause 0.5, the first and the third move half back: 0.001 + 1.5 x 1000016 / 1e8.
 check exchanges_after_pause 0.06300080 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' \
   --cfg tireplay/both-ways-window:1ms --cfg 'tireplay/both-ways-factor-after-pause:65552:0.5' -- "${sequence[@]}"
+# The window per size (a step covers the payloads above its threshold): 1000016 bytes take the 20 ms step above
+# 500000, or the 1 ms one below 2000000.
+check exchanges_window_by_size 0.06300080 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' \
+  --cfg 'tireplay/both-ways-window:0:1ms;500000:0.02' -- "${sequence[@]}"
+check exchanges_window_below 0.05300064 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' \
+  --cfg 'tireplay/both-ways-window:0:1ms;2000000:0.02' -- "${sequence[@]}"
+# What empties the queues ends a sequence: a small message between the hosts that arrives after the last large one
+# (a barrier's, an allreduce's), or a communicator made by both (MPI_Comm_split's allgather, which the replay leaves
+# out). With a 1 s window and nothing moved back after a pause: T(1e6) + T(1000) + T(1e6), and T(1e6) + T(1e6);
+# without them the second large exchange would be back to back (0.001 + 2 x 1000016 / 1e8).
+small=("0 isend 1 0 1000" "0 irecv 1 0 1000" "0 waitall" "1 isend 0 0 1000" "1 irecv 0 0 1000" "1 waitall")
+check small_message_ends_sequence 0.02301048 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' \
+  --cfg tireplay/both-ways-window:1 --cfg 'tireplay/both-ways-factor-after-pause:65552:0' -- \
+  "${exchange[@]}" "${small[@]}" "${exchange[@]}"
+check comm_split_ends_sequence 0.02200032 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' \
+  --cfg tireplay/both-ways-window:1 --cfg 'tireplay/both-ways-factor-after-pause:65552:0' -- \
+  "${exchange[@]}" "0 comm_split 1 2 0 1" "1 comm_split 1 2 0 1" "${exchange[@]}"
+check no_small_message 0.03200048 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' \
+  --cfg tireplay/both-ways-window:1 --cfg 'tireplay/both-ways-factor-after-pause:65552:0' -- \
+  "${exchange[@]}" "${exchange[@]}"
 check exchanges_no_window 0.07300096 duplex_link.xml --cfg 'tireplay/both-ways-factor:65552:1' -- "${sequence[@]}"
+# Two pairs of ranks crossing the link at once (ranks 0, 1 on h0; 0-2 and 1-3 exchange): each way carries both
+# pairs' messages and one echo between them, not two (the second message finds the first one's echo in flight with
+# all its bytes left): 0.001 + 3 x 1000016 / 1e8 (with two echoes it would be 4 x, without any 2 x).
+printf 'h0\nh0\nh1\nh1\n' > "$scratch/two_pairs.txt"
+check two_pairs_both_ways 0.03100048 duplex_link.xml --hostfile "$scratch/two_pairs.txt" \
+  --cfg 'tireplay/both-ways-factor:65552:1' -- "0 isend 2 0 1000000" "0 irecv 2 0 1000000" "0 waitall" \
+  "2 isend 0 0 1000000" "2 irecv 0 0 1000000" "2 waitall" "1 isend 3 0 1000000" "1 irecv 3 0 1000000" "1 waitall" \
+  "3 isend 1 0 1000000" "3 irecv 1 0 1000000" "3 waitall"
 # Two ranks of one host: nothing moves back (the loopback, SimGrid's 10 GB/s and no latency): 1000016 / 1e10.
 printf 'h0\nh0\n' > "$scratch/one_host.txt"
 check exchange_one_host_both_ways 0.0001000016 duplex_link.xml --hostfile "$scratch/one_host.txt" \

@@ -26,7 +26,7 @@ tracer=$build/libtireplay_tracer.so
 rate=1e9  # no flop counter on this VM: computations are CPU time x rate, and the platform's hosts compute at rate
 
 # This machine as a platform: two hosts (its two cores) joined as the ping-pong says.
-mpicc -O2 -o pingpong "$src/tools/accuracy/pingpong.c"
+mpicc -O2 -o pingpong "$src/tools/accuracy/pingpong.c" -lm
 mpicc -O2 -shared -fPIC -o run_timer.so "$src/tools/accuracy/run_timer.c" -ldl
 mpirun --allow-run-as-root -np 2 --bind-to core ./pingpong > pingpong.txt
 "$build/tireplay" calibrate pingpong pingpong.txt --speed "$rate" --hosts 2 --platform-out this_machine.xml \

@@ -4,19 +4,30 @@
 // table `tireplay calibrate pingpong` reads; then the cost of one unsuccessful MPI_Test (a receive nobody matches),
 // as a comment line `# test SECONDS` (smpi/test). A batch is as many round trips as take about 20 ms (from one
 // untimed round trip, 1 to 200), so that a slow network's large sizes take seconds, not hours. Then the same sizes
-// exchanged (both ranks in MPI_Sendrecv at once, back to back: each batch after one untimed exchange, at least 2
-// timed), as comment lines `# exchange SIZE SECONDS`: where an exchange takes twice a one-way message, the
-// transport does not carry both ways at once (`tireplay calibrate pingpong --exchange`: tireplay/both-ways-factor).
+// exchanged (both ranks in MPI_Sendrecv at once, back to back: each batch after untimed exchanges, at least 2 timed),
+// as comment lines `# exchange SIZE SECONDS`: where an exchange takes twice a one-way message, the transport does
+// not carry both ways at once (`tireplay calibrate pingpong --exchange`: tireplay/both-ways-factor). The untimed
+// exchanges of a batch take about 100 ms (1 to 4 of them): over Open MPI's TCP a sequence reaches its steady mode
+// only from its third or fourth exchange at 100 Mbit/s and 128 KiB (docs/lab.md), and batches that start timing
+// earlier measure one mode or the other from run to run.
 // The first exchange after a pause may run both ways at once where the next ones do not (Open MPI's TCP
-// rendezvous; tools/lab/exchanges.c): from 32 KiB to 1 MiB, single exchanges, each after a barrier and a pause of
+// rendezvous; tools/lab/exchanges.c): from 32 KiB to LARGEST, single exchanges, each after a barrier and a pause of
 // 2 ms (the median of 7; the slower rank's time), as `# exchange-after-pause SIZE SECONDS` lines
-// (`--exchange-after-pause`: tireplay/both-ways-factor-after-pause). Last, whether a rendezvous message moves while
+// (`--exchange-after-pause`: tireplay/both-ways-factor-after-pause). Then, with a second argument `windows`, from 64
+// KiB to LARGEST (powers of two), the gap of computation from which a sequence of exchanges runs both ways at once: after a barrier and two
+// exchanges back to back, five exchanges each after a gap (0, 0.1, 0.3, 1, 3, 10, 30, 100 ms, in turn until one
+// is), no collective in between (a barrier would let the transport's queues drain); where an exchange's share of
+// the sequence, its gap aside (the slower rank's), is less than 1.5 times one way, the gap is wide enough: `# exchange-window SIZE SECONDS`, the geometric
+// mean of that gap and the one before it (0 where even gap 0 is; 0.2 s where none is), tireplay/both-ways-window
+// (`--exchange-windows`; docs/lab.md: 2-5 ms at 256 KiB, 20-40 ms from 1 MiB at 100 Mbit/s). Last, whether a rendezvous message moves while
 // its receiver computes (the transport progresses outside MPI calls) or only once it waits: 256 KiB (or LARGEST)
 // sent to a rank that computes after MPI_Irecv, as `# async-progress yes|no` (no: its MPI_Wait took more than half
 // the message's one-way time, the median of 3; tireplay/async-progress, docs/calibration.md).
+#include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static int by_value(const void* a, const void* b)
@@ -70,6 +81,31 @@ static double after_pause(int rank, char* buffer, int size)
   return times[3];
 }
 
+// The gap of computation from which exchanges of `size` in a sequence run both ways at once (0: even back to back;
+// 0.2: none of the gaps tried): see the top of this file. `one_way`: half the round trip of `size`.
+static double exchange_window(int rank, char* buffer, int size, double one_way)
+{
+  static const double gaps[] = {0, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 1e-1};
+  const int count = sizeof gaps / sizeof gaps[0];
+  for (int g = 0; g < count; g++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    exchange(rank, buffer, size);
+    exchange(rank, buffer, size);
+    double start = MPI_Wtime();
+    for (int i = 0; i < 5; i++) {
+      spin(gaps[g]);
+      exchange(rank, buffer, size);
+    }
+    double mine = (MPI_Wtime() - start) / 5 - gaps[g], slower;  // an exchange's share of the sequence, gap aside
+    MPI_Allreduce(&mine, &slower, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    if (rank == 0 && getenv("PINGPONG_DEBUG"))
+      fprintf(stderr, "size %d gap %g: %.2f\n", size, gaps[g], slower / one_way);
+    if (slower < 1.5 * one_way)
+      return g == 0 ? 0 : sqrt(gaps[g] * (g == 1 ? gaps[g] / 3 : gaps[g - 1]));
+  }
+  return 0.2;
+}
+
 // Rank 1 posts a receive of `size` bytes, then computes; rank 0 sends after 1 ms. The time rank 1's MPI_Wait takes
 // (the median of 3): about the message's one-way time if its bytes waited for the receiver to enter MPI, next to
 // nothing if they moved meanwhile.
@@ -97,15 +133,18 @@ static double wait_after_computing(int rank, char* buffer, int size, double one_
 }
 
 // The median of 7 batches of `step` (seconds per step), a batch taking about 20 ms and at least `least` steps,
-// after `warm` untimed ones.
-static double timed(void (*step)(int, char*, int), int rank, char* buffer, int size, int least, int warm)
+// after untimed ones taking about `warm` seconds (1 to 4 steps; none if `warm` is 0).
+static double timed(void (*step)(int, char*, int), int rank, char* buffer, int size, int least, double warm_seconds)
 {
   double once = MPI_Wtime();  // one untimed step, which also sets up the protocol for this size
   step(rank, buffer, size);
   once           = MPI_Wtime() - once;
   double fit     = once > 0 ? 0.02 / once : 200;  // clamped as a double: a tiny `once` overflows an int
   int iterations = fit < least ? least : fit > 200 ? 200 : (int)fit;
+  double steps   = once > 0 ? warm_seconds / once : 4;
+  int warm       = warm_seconds <= 0 ? 0 : steps < 1 ? 1 : steps > 4 ? 4 : (int)steps;
   MPI_Bcast(&iterations, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Bcast(&warm, 1, MPI_INT, 0, MPI_COMM_WORLD);
   double batches[7];
   for (int b = 0; b < 7; b++) {
     MPI_Barrier(MPI_COMM_WORLD);
@@ -132,6 +171,13 @@ int main(int argc, char** argv)
     MPI_Abort(MPI_COMM_WORLD, 2);
     return 2;
   }
+  const int windows = argc > 2 && strcmp(argv[2], "windows") == 0;
+  if (argc > 2 && !windows) {
+    if (rank == 0)
+      fprintf(stderr, "pingpong: usage: pingpong [LARGEST [windows]]\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+    return 2;
+  }
   char* buffer = calloc(2 * (size_t)largest, 1);  // an exchange receives beside what it sends
   if (buffer == NULL) {
     fprintf(stderr, "pingpong: no memory for 2 x %d bytes\n", largest);
@@ -146,26 +192,35 @@ int main(int argc, char** argv)
     for (long quarter = 5; size >= 32768 && size < 262144 && quarter < 8 && size / 4 * quarter <= largest; quarter++)
       sizes[count++] = (int)(size / 4 * quarter);
   }
-  double one_way = 0;  // of the progress check's size
+  double one_way = 0, round_trips[64];  // one way: of the progress check's size
   const int checked = largest < 262144 ? largest : 262144;
   for (int i = 0; i < count; i++) {
     double median = timed(round_trip, rank, buffer, sizes[i], 1, 0);
+    round_trips[i] = median;
     if (rank == 0)
       printf("%d %.9e\n", sizes[i], median);
     if (sizes[i] == checked)
       one_way = median / 2;
   }
+  MPI_Bcast(round_trips, count, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   for (int i = 0; i < count; i++) {
-    double median = timed(exchange, rank, buffer, sizes[i], 2, 1);
+    double median = timed(exchange, rank, buffer, sizes[i], 2, 0.1);
     if (rank == 0)
       printf("# exchange %d %.9e\n", sizes[i], median);
   }
   for (int i = 0; i < count; i++) {
-    if (sizes[i] < 32768 || sizes[i] > 1048576)
+    if (sizes[i] < 32768)
       continue;
     double median = after_pause(rank, buffer, sizes[i]);
     if (rank == 0)
       printf("# exchange-after-pause %d %.9e\n", sizes[i], median);
+  }
+  for (int i = 0; windows && i < count; i++) {
+    if (sizes[i] < 65536 || (sizes[i] & (sizes[i] - 1)) != 0)
+      continue;
+    double window = exchange_window(rank, buffer, sizes[i], round_trips[i] / 2);
+    if (rank == 0)
+      printf("# exchange-window %d %.9e\n", sizes[i], window);
   }
   if (checked >= 131072) {  // a rendezvous in every MPI we know of
     MPI_Bcast(&one_way, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);

@@ -3,10 +3,12 @@
 # nodes 1 and 2 (tools/accuracy/pingpong.c, one rank per node, TCP) and one between two ranks of node 1 (shared
 # memory, the two sharing the node's core as the lab's 2-rank nodes do, mpi_yield_when_idle), then `tireplay
 # calibrate pingpong` on them: OUT/pingpong.txt, OUT/exchange.txt (the same sizes exchanged between the nodes, back to
-# back), OUT/exchange_after_pause.txt (single exchanges after a pause), OUT/node.txt, OUT/lab.xml (a cluster of the
+# back), OUT/exchange_after_pause.txt (single exchanges after a pause), with --windows OUT/exchange_windows.txt (per
+# size, the gap of computation from which exchanges in a sequence run both ways at once), OUT/node.txt, OUT/lab.xml (a cluster of the
 # lab's nodes with SMPI's factors between nodes and the loopback's within one, hosts at --speed), OUT/lab.opt (the
 # same factors as replay options, tireplay/both-ways-factor from the back-to-back exchanges above Open MPI's TCP
-# eager limit, -after-pause from the single ones, with tireplay/both-ways-window's default, smpi/test: one
+# eager limit, -after-pause from the single ones, tireplay/both-ways-window (100 us; with --windows, per size from
+# the gaps: docs/accuracy.md says why it is not the default), smpi/test: one
 # unsuccessful MPI_Test, tireplay/async-progress:no where a rendezvous waits for its receiver to enter MPI; and, from
 # two ranks on each node's core (tools/lab/colocated.c, OUT/colocated.txt), tireplay/wakeup-delay,
 # tireplay/wakeup-delay-polling, tireplay/poll-cpu and tireplay/poll-cpu-shared (a program's check for messages,
@@ -15,26 +17,27 @@
 # OUT/calibrate.log
 # (the fit, with its error at every size), OUT/fit_error (the largest, in percent). Lab options (--nodes, --rate,
 # --bottleneck, --cpu) are lab.sh's.
-# usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]
+# usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [--windows] [lab options...]
 set -euo pipefail
-[ $# -ge 2 ] || { echo "usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [lab options...]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: tools/lab/calibrate.sh BUILD_DIR OUT_DIR [--speed FLOPS] [--largest BYTES] [--windows] [lab options...]" >&2; exit 2; }
 build=$(realpath "$1") out=$2
 shift 2
 src=$(cd "$(dirname "$0")/../.." && pwd)
-speed=1e9 largest=4194304 nodes=2 lab_options=()
+speed=1e9 largest=4194304 nodes=2 lab_options=() windows=
 while [ $# -gt 0 ]; do
   case $1 in
     --speed) speed=$2; shift 2 ;;
     --largest) largest=$2; shift 2 ;;
+    --windows) windows=windows; shift ;;
     --nodes) nodes=$2; lab_options+=("$1" "$2"); shift 2 ;;
     *) lab_options+=("$1"); shift ;;
   esac
 done
 mkdir -p "$out" && out=$(realpath "$out")
-mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c"
+mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c" -lm
 mpicc -O2 -o "$out/colocated" "$src/tools/lab/colocated.c"
 "$src/tools/lab/lab.sh" run --nodes "$nodes" ${lab_options[@]+"${lab_options[@]}"} -- bash -c \
-  "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --map-by node '$out/pingpong' $largest" > "$out/pingpong.txt"
+  "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --map-by node '$out/pingpong' $largest $windows" > "$out/pingpong.txt"
 "$src/tools/lab/lab.sh" run --nodes 1 --ranks-per-node 2 -- bash -c \
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --mca mpi_yield_when_idle 1 '$out/pingpong' $largest" \
   > "$out/node.txt"
@@ -42,11 +45,17 @@ mpicc -O2 -o "$out/colocated" "$src/tools/lab/colocated.c"
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 4 --mca mpi_yield_when_idle 1 '$out/colocated'" > "$out/colocated.txt"
 sed -n 's/^# exchange //p' "$out/pingpong.txt" > "$out/exchange.txt"
 sed -n 's/^# exchange-after-pause //p' "$out/pingpong.txt" > "$out/exchange_after_pause.txt"
+window_options=()
+if [ -n "$windows" ]; then
+  sed -n 's/^# exchange-window //p' "$out/pingpong.txt" > "$out/exchange_windows.txt"
+  window_options=(--exchange-windows "$out/exchange_windows.txt")
+fi
 # Open MPI's TCP transport sends messages of its eager limit (header included) or more by rendezvous; the few dozen
 # bytes of header are left out (messages just below the limit count as eager)
 eager=$(ompi_info --param btl tcp --level 9 --parsable 2> /dev/null | sed -n 's/^mca:btl:tcp:param:btl_tcp_eager_limit:value://p')
 "$build/tireplay" calibrate pingpong "$out/pingpong.txt" --loopback "$out/node.txt" --speed "$speed" --hosts "$nodes" \
   --exchange "$out/exchange.txt" --exchange-after-pause "$out/exchange_after_pause.txt" --eager-limit "${eager:-65536}" \
+  ${window_options[@]+"${window_options[@]}"} \
   --platform-out "$out/lab.xml" --options-out "$out/lab.opt" > "$out/calibrate.log" 2>&1 ||
   { cat "$out/calibrate.log" >&2; exit 2; }
 test_cost=$(sed -n 's/^# test //p' "$out/pingpong.txt")

@@ -1,10 +1,11 @@
 // Pairs of ranks crossing one shaped link both ways (docs/accuracy.md, "Co-located ranks": mpgrafic 2x2): two nodes
-// of two ranks; ranks 0 and 2 exchange SIZE bytes both ways (MPI_Sendrecv) 20 times, then ranks 0-2 and 1-3 at the
-// same time; back to back, then with PAUSE_MS of computation before each exchange (FFTW's transposes follow its
-// computation). Prints, per case, the mean exchange and the rate each way per pair.
+// of K ranks; rank r < K exchanges with rank r + K. Ranks 0 and K exchange SIZE bytes both ways (MPI_Sendrecv) 20
+// times, then pairs 0..1, and so on up to all K pairs at the same time; back to back, then with PAUSE_MS of
+// computation before each exchange (FFTW's transposes follow its computation). Prints, per case, the mean exchange
+// and the rate each way per pair.
 //   mpicc -O2 -o pairs tools/lab/pairs.c
-//   tools/lab/lab.sh run --nodes 2 --ranks-per-node 2 --rate 100mbit -- bash -c
-//     'mpirun --allow-run-as-root $LAB_MPIRUN_OPTS -np 4 --mca mpi_yield_when_idle 1 ./pairs [SIZE [PAUSE_MS]]'
+//   tools/lab/lab.sh run --nodes 2 --ranks-per-node K --rate 100mbit -- bash -c
+//     'mpirun --allow-run-as-root $LAB_MPIRUN_OPTS -np 2K --mca mpi_yield_when_idle 1 ./pairs [SIZE [PAUSE_MS]]'
 // (SIZE: 1 MiB by default; PAUSE_MS: 20 by default)
 #include <mpi.h>
 #include <stdio.h>
@@ -29,17 +30,17 @@ int main(int argc, char** argv)
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int bytes   = argc > 1 ? atoi(argv[1]) : 1 << 20;
   double wait = argc > 2 ? atof(argv[2]) * 1e-3 : 0.02;
-  if (size != 4 || bytes <= 0 || wait < 0) {
+  if (size < 2 || size % 2 != 0 || bytes <= 0 || wait < 0) {
     if (rank == 0)
-      fprintf(stderr, "pairs: needs 4 ranks (2 on each of two nodes), SIZE > 0 and PAUSE_MS >= 0\n");
+      fprintf(stderr, "pairs: needs an even number of ranks (K on each of two nodes), SIZE > 0 and PAUSE_MS >= 0\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   char *out = calloc((size_t)bytes, 1), *in = calloc((size_t)bytes, 1);
-  int peer = rank < 2 ? rank + 2 : rank - 2;
+  int half = size / 2, peer = rank < half ? rank + half : rank - half;
   for (int paused = 0; paused < 2; paused++)
-    for (int both = 0; both < 2; both++) {
+    for (int pairs = 1; pairs <= half; pairs++) {
       MPI_Barrier(MPI_COMM_WORLD);
-      int active = both || rank == 0 || rank == 2;
+      int active = rank % half < pairs;
       double spent = 0;
       for (int i = 0; active && i < kExchanges; i++) {
         if (paused)
@@ -49,9 +50,9 @@ int main(int argc, char** argv)
         spent += MPI_Wtime() - t;
       }
       double each = spent / kExchanges;
-      if (active && rank < 2)
-        printf("%s, %s: rank %d, %d bytes each way: %.2f ms an exchange, %.1f Mbit/s each way per pair\n",
-               paused ? "after a pause" : "back to back", both ? "two pairs" : "one pair", rank, bytes, each * 1e3,
+      if (active && rank < half)
+        printf("%s, %d pair(s): rank %d, %d bytes each way: %.2f ms an exchange, %.1f Mbit/s each way per pair\n",
+               paused ? "after a pause" : "back to back", pairs, rank, bytes, each * 1e3,
                8.0 * bytes / each / 1e6);
       fflush(stdout);
     }

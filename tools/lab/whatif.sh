@@ -85,7 +85,7 @@ for net in unshaped 1gbit 100mbit 10mbit; do
 done
 # This machine (rows 1x2:local: 2 ranks one per core, shared memory, as the traces were taken), calibrated as
 # tools/accuracy/measure.sh does it: a shared-memory ping-pong and the cost of an unsuccessful MPI_Test.
-mpicc -O2 -o bin/pingpong "$src/tools/accuracy/pingpong.c"
+mpicc -O2 -o bin/pingpong "$src/tools/accuracy/pingpong.c" -lm
 mpirun --allow-run-as-root -np 2 --bind-to core bin/pingpong > cal_local.txt
 "$build/tireplay" calibrate pingpong cal_local.txt --speed 1e9 --hosts 2 --platform-out cal_local.xml > cal_local.log
 mkdir -p cal_local && mv cal_local.xml cal_local/lab.xml &&
