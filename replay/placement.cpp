@@ -132,8 +132,8 @@ std::vector<sg4::Host*> place_ranks(const Placement& opt, const sg4::Engine& eng
   for (size_t i = 0; i < names.size(); i++) {
     sg4::Host* host = engine.host_by_name_or_null(names[i]);
     if (host == nullptr)
-      throw InputError(source + ":" + std::to_string(lines[i]) + ": unknown host '" + names[i] + "' in platform " +
-                       opt.platform);
+      throw InputError(source + ":" + std::to_string(lines[i]) + ": unknown host '" + shown_text(names[i]) +
+                       "' in platform " + opt.platform);
     candidates.push_back(host);
   }
   if (candidates.empty()) {

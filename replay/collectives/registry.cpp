@@ -199,6 +199,13 @@ const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view na
       return alg;
     valid += (valid.empty() ? "" : ", ") + std::string(alg.name);
   }
+  // SMPI's selectors, which it also takes as an operation's algorithm (smpi/bcast:mpich), where none is ours
+  for (std::string_view selector : {"default", "ompi", "mpich", "mvapich2", "impi", "automatic"})
+    if (name == selector)
+      throw std::invalid_argument(
+          std::string(op.name) + "=" + std::string(name) + ": '" + std::string(name) + "' is one of SMPI's selectors, "
+          "not an algorithm: tireplay selects for every operation at once (--select smpi for SMPI's default, --select "
+          "ompi, --select model), and --coll " + std::string(op.name) + "=ALGORITHM fixes one operation's algorithm");
   throw std::invalid_argument("unknown " + std::string(op.name) + " algorithm '" + std::string(name) +
                               "' (valid: " + valid + ")");
 }

@@ -1,5 +1,6 @@
 #include "src/cli/commands.hpp"
 
+#include "src/trace/input_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <simgrid/config.h>
@@ -95,11 +96,12 @@ int guarded(const std::string& command, const std::function<int()>& body)
   try {
     return body();
   } catch (const boost::program_options::error& e) {
-    std::fprintf(stderr, "tireplay %s: %s\n(see tireplay %s --help)\n", command.c_str(), e.what(), command.c_str());
+    std::fprintf(stderr, "tireplay %s: %s\n(see tireplay %s --help)\n", command.c_str(),
+                 with_pipe_names(e.what()).c_str(), command.c_str());
   } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::fprintf(stderr, "%s\n", with_pipe_names(e.what()).c_str());
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "tireplay %s: %s\n", command.c_str(), e.what());
+    std::fprintf(stderr, "tireplay %s: %s\n", command.c_str(), with_pipe_names(e.what()).c_str());
   }
   return kExitBadInput;
 }

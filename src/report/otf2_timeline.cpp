@@ -4,6 +4,7 @@
 #include "src/trace/rank_reader.hpp"
 
 #include <otf2/otf2.h>
+#include <unistd.h>
 
 #include <array>
 #include <cmath>
@@ -258,17 +259,38 @@ void write_archive(OTF2_Archive* archive, const Checker& check, const ReplayResu
 void write_otf2_timeline(const std::string& dir, const ReplayResult& result)
 {
   prepare_directory(dir);
-  Checker check(dir);
-  OTF2_Archive* archive = check(OTF2_Archive_Open(dir.c_str(), kOtf2ArchiveName, OTF2_FILEMODE_WRITE, 1 << 20,
-                                                  4 << 20, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE),
-                                "opening it");
+  // Written whole in DIR/.traces.partPID, then moved into DIR, its anchor file last: a DIR/traces.otf2 is always a
+  // whole archive (an interrupted one is left as the hidden partial directory).
+  const fs::path part = fs::path(dir) / ("." + std::string(kOtf2ArchiveName) + ".part" + std::to_string(getpid()));
+  std::error_code ec;
+  fs::remove_all(part, ec);
+  if (!fs::create_directory(part, ec))
+    throw InputError(part.string() + ": cannot create the OTF2 archive's temporary directory: " +
+                     (ec ? ec.message() : std::string("it exists")));
   try {
-    write_archive(archive, check, result);
+    Checker check(dir);
+    const std::string where = part.string();
+    OTF2_Archive* archive   = check(OTF2_Archive_Open(where.c_str(), kOtf2ArchiveName, OTF2_FILEMODE_WRITE, 1 << 20,
+                                                      4 << 20, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE),
+                                    "opening it");
+    try {
+      write_archive(archive, check, result);
+    } catch (...) {
+      OTF2_Archive_Close(archive);
+      throw;
+    }
+    check(OTF2_Archive_Close(archive), "closing the archive");
+    const std::string base = kOtf2ArchiveName;
+    for (const std::string& name : {base, base + ".def", base + ".otf2"}) {
+      fs::rename(part / name, fs::path(dir) / name, ec);
+      if (ec)
+        throw InputError(dir + ": cannot move the OTF2 archive's " + name + " into place: " + ec.message());
+    }
+    fs::remove(part, ec);
   } catch (...) {
-    OTF2_Archive_Close(archive);
+    fs::remove_all(part, ec);
     throw;
   }
-  check(OTF2_Archive_Close(archive), "closing the archive");
 }
 
 } // namespace tireplay

@@ -18,7 +18,10 @@ double number(const nlohmann::json& j, const char* key, const std::string& where
   auto it = j.find(key);
   if (it == j.end() || !it->is_number())
     throw InputError(where + ": field '" + key + "' is missing or not a number");
-  return it->get<double>();
+  double value = it->get<double>();
+  if (!(value >= 0) || !std::isfinite(value))
+    throw InputError(where + ": field '" + key + "' is " + it->dump() + ": a time is 0 s or more");
+  return value;
 }
 
 /// "+1.25%", or "new" when the baseline's value was 0 ("+0.00%" said nothing of 0 -> 0.00085 s).
@@ -46,7 +49,8 @@ Baseline read_baseline(const std::string& path)
   try {
     j = nlohmann::json::parse(in);
   } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path + ": not a JSON baseline: " + e.what());
+    throw InputError(path + ": not a JSON baseline: a syntax error at byte " + std::to_string(e.byte) +
+                     " (record one with --write-baseline)");
   }
   Baseline b;
   b.simulated_time = number(j, "simulated_time", path);

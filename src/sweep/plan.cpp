@@ -1,5 +1,6 @@
 #include "src/sweep/plan.hpp"
 
+#include "replay/platform_changes.hpp"
 #include "src/trace/output_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -68,10 +70,20 @@ const char* kind_name(VariationKind kind)
 SweepPlan make_plan(const std::string& study, const std::vector<Variation>& variations,
                     const std::vector<std::string>& base_args)
 {
-  std::set<std::string> keys;
-  for (const auto& v : variations)
-    if (!keys.insert(v.key).second)
+  std::map<std::string, std::string> keys;  // what a variation changes -> its key as written
+  for (const auto& v : variations) {
+    std::string what = v.key;
+    if (v.kind == VariationKind::Platform) {  // link.bw and bw, host.speed@z and speed@z: one quantity
+      PlatformChange change = parse_platform_change(v.key + "=1", true, "--vary");
+      what = std::to_string(static_cast<int>(change.quantity)) + "@" + change.zone;
+    }
+    auto [it, fresh] = keys.emplace(what, v.key);
+    if (!fresh && it->second == v.key)
       throw std::invalid_argument("--vary: '" + v.key + "' is varied twice (give all its values in one --vary)");
+    if (!fresh)
+      throw std::invalid_argument("--vary: '" + it->second + "' and '" + v.key + "' vary the same quantity (give "
+                                  "all its values in one --vary)");
+  }
   auto reserved = options_set_by_sweep(variations);
   for (const auto& arg : base_args)
     if (reserved.count(arg.substr(0, arg.find('='))) > 0)
@@ -81,8 +93,15 @@ SweepPlan make_plan(const std::string& study, const std::vector<Variation>& vari
   plan.study      = study;
   plan.variations = variations;
   size_t count    = 1;
-  for (const auto& v : variations)
+  std::string product;
+  for (const auto& v : variations) {
+    product += (product.empty() ? "" : " x ") + std::to_string(v.values.size());
+    if (v.values.size() > kMaxSweepRuns / count)
+      throw std::invalid_argument("--vary: " + product + (&v == &variations.back() ? "" : " x ...") +
+                                  " combinations, more than a sweep's " + std::to_string(kMaxSweepRuns) +
+                                  " runs: split the study into several sweeps");
     count *= v.values.size();
+  }
   size_t width = std::max<size_t>(3, std::to_string(count - 1).size());
   std::vector<size_t> choice(variations.size(), 0);
   for (size_t k = 0; k < count; k++) {

@@ -24,6 +24,9 @@ struct SweepPlan {
 
 /// The product of `variations` on `base_args` (replay's --trace, --platform and the options after `--`).
 /// Throws std::invalid_argument on a key varied twice or a base option the sweep sets itself.
+/// The most runs one sweep makes (its plan file, its runs directory and results.csv stay in the tens of MB).
+constexpr size_t kMaxSweepRuns = 100000;
+
 SweepPlan make_plan(const std::string& study, const std::vector<Variation>& variations,
                     const std::vector<std::string>& base_args);
 

@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -19,7 +21,8 @@ namespace {
 RunResult read_run(const SweepPlan& plan, const SweepRun& run)
 {
   RunResult result;
-  std::ifstream in(run_json_path(plan, run));
+  const std::string path = run_json_path(plan, run);
+  std::ifstream in(path);
   if (!in) {
     result.status = fs::exists(run_failed_path(plan, run)) ? "failed" : "missing";
     return result;
@@ -30,12 +33,20 @@ RunResult read_run(const SweepPlan& plan, const SweepRun& run)
     result.predicted_text    = j.at("simulated_time").dump();
     result.wall_seconds      = j.at("wall_seconds").get<double>();
     result.status            = j.at("completed").get<bool>() ? "ok" : "blocked";
+    bool times_ok            = result.predicted_seconds >= 0 && std::isfinite(result.predicted_seconds);
     if (auto jobs = j.find("jobs"); jobs != j.end())
-      for (const auto& job : *jobs)
+      for (const auto& job : *jobs) {
+        double t = job.at("simulated_time").get<double>();
+        times_ok = times_ok && t >= 0 && std::isfinite(t);
         result.jobs.emplace_back(job.at("id").get<std::string>(), job.at("simulated_time").dump());
-  } catch (const nlohmann::json::exception&) {
+      }
+    if (!times_ok)
+      throw std::invalid_argument("a negative or infinite simulated time");
+  } catch (const std::exception& e) {  // cut short while writing, or not a summary of ours
+    std::fprintf(stderr, "tireplay sweep: %s: not a run summary (%s): counted as failed\n", path.c_str(),
+                 dynamic_cast<const nlohmann::json::exception*>(&e) != nullptr ? "cut short or edited" : e.what());
     result        = RunResult{};
-    result.status = "failed";  // cut short while writing, or not a summary
+    result.status = "failed";
   }
   return result;
 }

@@ -13,6 +13,7 @@
 #include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace tireplay {
 
@@ -35,17 +36,25 @@ void check_input_file(const std::string& path, const std::string& role)
 }
 
 namespace {
-std::vector<std::string>& pipe_copies()
+std::vector<std::pair<std::string, std::string>>& pipe_copies()  // (copy, the pipe it holds)
 {
-  static std::vector<std::string> copies;
+  static std::vector<std::pair<std::string, std::string>> copies;
   return copies;
 }
 void remove_pipe_copies()
 {
-  for (const auto& path : pipe_copies())
-    std::remove(path.c_str());
+  for (const auto& copy : pipe_copies())
+    std::remove(copy.first.c_str());
 }
 } // namespace
+
+std::string with_pipe_names(std::string message)
+{
+  for (const auto& [copy, pipe] : pipe_copies())
+    for (size_t at = message.find(copy); at != std::string::npos; at = message.find(copy, at + pipe.size()))
+      message.replace(at, copy.size(), pipe);
+  return message;
+}
 
 bool is_pipe(const std::string& path)
 {
@@ -98,7 +107,7 @@ std::string pipe_to_file(const std::string& path, const std::string& role)
     throw InputError(path + ": cannot copy the " + role + " from the pipe into " + copy + ": " + std::strerror(errno));
   if (pipe_copies().empty())
     std::atexit(remove_pipe_copies);
-  pipe_copies().push_back(copy);
+  pipe_copies().emplace_back(copy, path);
   bool written = write(out, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   if (close(out) != 0 || !written)
     throw InputError(path + ": cannot copy the " + role + " from the pipe into " + copy + ": " + std::strerror(errno));

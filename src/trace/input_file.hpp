@@ -15,6 +15,8 @@ void check_input_file(const std::string& path, const std::string& role);
 /// gave (removed at exit). Throws InputError "PATH: nothing written to the FIFO in 10 s (the ROLE)" for a FIFO
 /// that nobody writes, and past 64 MiB.
 std::string pipe_to_file(const std::string& path, const std::string& role);
+/// `message` with every temporary copy of pipe_to_file() named by its pipe, as the user gave it.
+std::string with_pipe_names(std::string message);
 /// Whether `path` is a pipe or FIFO.
 bool is_pipe(const std::string& path);
 

@@ -3,8 +3,27 @@
 #include "src/trace/field_reader.hpp"
 
 #include <charconv>
+#include <cstdio>
 
 namespace tireplay {
+
+std::string shown_text(std::string_view text, size_t limit)
+{
+  std::string shown;  // a 10 MB line must not make a 10 MB message
+  for (unsigned char c : text.substr(0, limit)) {  // binary bytes as \xNN: a terminal must not get them raw
+    if (c == '\t' || (c >= 0x20 && c < 0x7f)) {
+      shown += static_cast<char>(c);
+    } else if (c == 0) {
+      shown += "\\0";  // a NUL would end the message there
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+      shown += escaped;
+    }
+  }
+  return text.size() > limit ? shown + "... (" + std::to_string(text.size()) + " characters)" : shown;
+}
+
 namespace {
 
 void parse_p2p(FieldReader& a, RankParseState& st, int comm_size, Action& out)
@@ -122,7 +141,7 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
     throw ParseError("missing action name after the rank");
   ActionKind kind;
   if (!action_from_name(fields[1], kind))
-    throw ParseError("unknown action '" + std::string(fields[1]) + "' (known: " + known_action_names() + ")");
+    throw ParseError("unknown action '" + shown_text(fields[1]) + "' (known: " + known_action_names() + ")");
   if (st.comm_sizes.empty())
     st.comm_sizes.push_back(st.world_size);
   st.p2p_form = RankParseState::P2PForm::None;

@@ -12,6 +12,10 @@
 
 namespace tireplay {
 
+/// `text` as a message may show it: its first `limit` bytes, control and binary bytes as \xNN (a NUL as \0), then
+/// "... (N characters)" if it is longer.
+std::string shown_text(std::string_view text, size_t limit = 60);
+
 struct ParseError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

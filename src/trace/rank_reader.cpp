@@ -19,22 +19,8 @@ std::string input_error_text(const std::string& file, uint64_t line, const std::
   auto starts = [&](std::string_view magic) { return text.substr(0, magic.size()) == magic; };
   if (starts("\x1f\x8b") || starts("\x28\xb5\x2f\xfd") || starts("BZh") || starts("\xfd" "7zXZ"))
     msg += " (compressed data: a file compressed twice, or a compressed file renamed?)";
-  constexpr size_t kShown = 200;  // a 10 MB line must not make a 10 MB message
-  std::string shown;
-  for (unsigned char c : text.substr(0, kShown)) {  // binary bytes as \xNN: a terminal must not get them raw
-    if (c == '\t' || (c >= 0x20 && c < 0x7f)) {
-      shown += static_cast<char>(c);
-    } else if (c == 0) {
-      shown += "\\0";  // a NUL would end the message there
-    } else {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
-      shown += escaped;
-    }
-  }
   if (!text.empty())
-    msg += "\n    " + shown +
-           (text.size() > kShown ? "... (" + std::to_string(text.size()) + " characters)" : "");
+    msg += "\n    " + shown_text(text, 200);
   return msg;
 }
 
@@ -94,12 +80,13 @@ bool RankReader::next_line(std::string_view& line)
   }
   while (true) {
     char* start = buffer_.data() + begin_;
-    auto* nl    = static_cast<char*>(std::memchr(start, '\n', end_ - begin_));
+    auto* nl    = static_cast<char*>(std::memchr(start + scanned_, '\n', end_ - begin_ - scanned_));
     if (nl != nullptr || (eof_ && begin_ < end_)) {
       size_t len = nl != nullptr ? static_cast<size_t>(nl - start) : end_ - begin_;
       line       = std::string_view(start, len);
       begin_ += len + (nl != nullptr ? 1 : 0);
       consumed_ += len + (nl != nullptr ? 1 : 0);
+      scanned_ = 0;
       return true;
     }
     if (eof_) {
@@ -111,7 +98,11 @@ bool RankReader::next_line(std::string_view& line)
     // Keep the partial line, then refill; grow only for a line longer than the buffer.
     std::memmove(buffer_.data(), start, end_ - begin_);
     end_ -= begin_;
-    begin_ = 0;
+    begin_   = 0;
+    scanned_ = end_;
+    if (end_ > kMaxLineBytes)
+      throw InputError(input_.display_path + ": a line longer than 256 MiB after line " +
+                       std::to_string(line_number_) + " (no action needs that much: is this a trace?)");
     if (end_ == buffer_.size())
       buffer_.resize(buffer_.size() * 2);
     if (!refill())

@@ -99,6 +99,7 @@ private:
   size_t buffer_size_;        // its first size
   std::vector<char> buffer_;  // empty before the first read and after the last
   size_t begin_ = 0, end_ = 0;
+  size_t scanned_ = 0;  // bytes after begin_ known to hold no '\n' (a long line is searched once, not per refill)
   bool eof_     = false;
   uint64_t line_number_ = 0;
   std::string_view text_;

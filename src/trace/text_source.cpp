@@ -2,6 +2,7 @@
 
 #include "src/trace/rank_reader.hpp"
 
+#include <algorithm>
 #include <boost/iostreams/concepts.hpp>
 #include <boost/iostreams/filter/bzip2.hpp>
 #include <boost/iostreams/filter/gzip.hpp>
@@ -223,22 +224,26 @@ size_t TextSource::read(char* out, size_t size)
   }
 }
 
-TextLines::TextLines(const std::string& path) : source_(path, path) {}
+TextLines::TextLines(const std::string& path) : path_(path), source_(path, path) {}
 
 bool TextLines::next(std::string& line)
 {
   while (true) {
-    size_t nl = buffer_.find('\n', begin_);
+    size_t nl = buffer_.find('\n', std::max(begin_, scanned_));
     if (nl != std::string::npos || (eof_ && begin_ < buffer_.size())) {
       size_t end = nl != std::string::npos ? nl : buffer_.size();
       line.assign(buffer_, begin_, end - begin_);
-      begin_ = end + 1;
+      begin_ = scanned_ = end + 1;
       return true;
     }
     if (eof_)
       return false;
     buffer_.erase(0, begin_);
-    begin_ = 0;
+    begin_   = 0;
+    scanned_ = buffer_.size();
+    if (buffer_.size() > kMaxLineBytes)
+      throw InputError(path_ + ": a line longer than 256 MiB (no trace or table line needs that much: is this the "
+                               "right file?)");
     size_t old = buffer_.size();
     buffer_.resize(old + 64 * 1024);
     size_t got = source_.read(buffer_.data() + old, 64 * 1024);

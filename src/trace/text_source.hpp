@@ -13,6 +13,9 @@ namespace tireplay {
 
 enum class Compression { None, Gzip, Zstd, Xz, Bzip2 };
 
+/// The longest line a trace or table may hold: an all-to-all-v's counts for a million ranks take about 40 MB.
+constexpr size_t kMaxLineBytes = size_t{256} << 20;
+
 /// By the file's magic bytes; None for a file too short to have any. Throws InputError if it cannot be read.
 Compression compression_of(const std::string& path);
 
@@ -49,10 +52,12 @@ public:
   bool next(std::string& line);
 
 private:
+  std::string path_;
   TextSource source_;
   std::string buffer_;
-  size_t begin_ = 0;
-  bool eof_     = false;
+  size_t begin_   = 0;
+  size_t scanned_ = 0;  // buffer_ holds no '\n' from begin_ up to here: each byte is searched once
+  bool eof_       = false;
 };
 
 } // namespace tireplay

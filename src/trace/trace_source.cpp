@@ -171,6 +171,8 @@ void check_readable_file(const std::string& path, const std::string& where)
   fs::file_status st = fs::status(path, ec);
   if (ec || !fs::exists(st))
     throw InputError(where + ": cannot open '" + path + "'" + (ec ? ": " + ec.message() : ""));
+  if (fs::is_directory(st))
+    throw InputError(where + ": '" + path + "' is a directory, not a rank's trace file");
   if (!fs::is_regular_file(st))
     throw InputError(where + ": '" + path + "' is not a regular file (a FIFO, device or socket cannot be a trace)");
   if (!std::ifstream(path))

@@ -73,8 +73,11 @@ echo "kept" > "$scratch/out/notes.txt"
   --cfg smpi/bw-factor:0:1 --cfg smpi/lat-factor:0:1 --cfg network/crosstraffic:0 \
   --json "$scratch/hand.json" --otf2-out "$scratch/out"
 checked hand "$scratch/out" --trace "$scratch/hand.txt" --expect "$scratch/hand.expected"
+# (written whole in a hidden .traces.partPID beside it, then moved: nothing of it left)
 if [ "$(ls "$scratch/out/traces")" = "$(printf '%s\n' 0.def 0.evt 1.def 1.evt)" ] &&
-   [ "$(cat "$scratch/out/notes.txt")" = kept ]; then ok "hand: replaced the 4-rank archive, kept notes.txt"
+   [ "$(cat "$scratch/out/notes.txt")" = kept ] &&
+   [ "$(ls -A "$scratch/out" | paste -sd' ')" = "notes.txt traces traces.def traces.otf2" ]; then
+  ok "hand: replaced the 4-rank archive, kept notes.txt, no partial directory left"
 else fail "hand: the 4-rank archive was not replaced cleanly: $(ls -R "$scratch/out" | tr '\n' ' ')"; fi
 
 # 3. Paths that cannot hold the archive: under a regular file; beside a traces/ that is not an archive's.

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# What the second round's hostile trial found (issue "Hardening, round two"): an input that hung or grew without
+# bound, a value taken silently, a message that echoed binary bytes or named a temporary file. Each case gives its
+# exact message and exit status.
+# Usage: hostile.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
+set -uo pipefail
+tireplay=$1 src=$2 scratch=$3
+rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
+failures=0
+
+source "$src/tests/cli/expect.sh"
+fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+
+P=platform.xml
+cp "$src/platforms/cluster_figure5.xml" $P
+printf '%s\n' "0 init" "0 compute 1e6" "0 send 1 0 1000" "1 init" "1 recv 0 0 1000" "0 finalize" "1 finalize" > t.txt
+
+# A line of 257 MiB (a gzip of 250 KB): searched once, then refused, where it was searched again for every chunk read
+# (a 1.5 GB line in a 46 KB zstd never ended).
+head -c $((257 << 20)) /dev/zero | tr '\0' a | gzip -1 > long.txt.gz
+expect long_line 2 "long.txt.gz: a line longer than 256 MiB (no trace or table line needs that much: is this the right file?)" -- replay --platform $P --trace long.txt.gz -q
+rm -f long.txt.gz
+
+# A sweep's size is bounded; one quantity varied under two names is refused (they multiplied).
+many=$(seq -s, 1 1000 | sed 's/\([0-9]*\)/\1x/g')
+expect sweep_too_many 2 "tireplay sweep: --vary: 1000 x 101 combinations, more than a sweep's 100000 runs: split the study into several sweeps" -- sweep --trace t.txt --platform $P -o big -q --vary "bw=$many" --vary "lat=$(seq -s, 1 101 | sed 's/\([0-9]*\)/\1x/g')"
+[ ! -e big ] || fail "sweep_too_many: the study directory was made"
+expect sweep_same_quantity 2 "tireplay sweep: --vary: 'bw' and 'link.bw' vary the same quantity (give all its values in one --vary)" -- sweep --trace t.txt --platform $P -o same -q --vary bw=1x,2x --vary link.bw=1x,3x
+
+# A baseline's times are 0 s or more; its syntax errors say where, without the JSON library's codes.
+"$tireplay" check --platform $P --trace t.txt --baseline base.json --write-baseline > /dev/null 2>&1
+sed 's/"simulated_time": *[0-9.e+-]*/"simulated_time": -1/' base.json > negative.json
+expect baseline_negative 2 "negative.json: field 'simulated_time' is -1: a time is 0 s or more" -- check --platform $P --trace t.txt --baseline negative.json
+printf '{"simulated_time": 1,' > cut.json
+expect baseline_syntax 2 "cut.json: not a JSON baseline: a syntax error at byte 22 (record one with --write-baseline)" -- check --platform $P --trace t.txt --baseline cut.json
+
+# A run's summary edited to a negative time is a failed run, named, not a result.
+"$tireplay" sweep --trace t.txt --platform $P -o study -q --vary bw=1x,2x --plot none > /dev/null 2>&1
+printf '{"simulated_time": -5, "wall_seconds": 1, "completed": true}\n' > study/runs/000.json
+got=$("$tireplay" sweep collect -o study -q --plot none 2>&1 >/dev/null); rc=$?
+[ "$rc" = 1 ] && [ "$got" = "tireplay sweep: study/runs/000.json: not a run summary (a negative or infinite simulated time): counted as failed
+sweep: 2 runs, 1 ok, 1 not (see the status column): study/results.csv" ] &&
+  grep -q '^000,1x,,failed$' study/results.csv && echo "ok   collect_negative_time" ||
+  fail "collect_negative_time: exit $rc, $got; $(head -2 study/results.csv | tail -1)"
+
+# Names from the input are shown escaped and cut: a NUL, a 101-character action name.
+printf '0 %s\n' "$(head -c 101 /dev/zero | tr '\0' x)" > long_name.txt
+got=$("$tireplay" replay --platform $P --trace long_name.txt -q 2>&1 | head -1)
+[[ "$got" == "long_name.txt:1: unknown action '$(head -c 60 /dev/zero | tr '\0' x)... (101 characters)' (known: "* ]] &&
+  echo "ok   unknown_action_cut" || fail "unknown_action_cut: $got"
+printf 'mycluster-0.mysite.fr\na\0b\n' > nul_hosts.txt
+expect hostfile_nul 2 "nul_hosts.txt:2: unknown host 'a\\0b' in platform $P" -- replay --platform $P --trace t.txt -q --hostfile nul_hosts.txt
+
+# SMPI's selectors given as an operation's algorithm (smpirun's --cfg smpi/bcast:mpich) point to --select.
+expect cfg_bcast_selector 2 "tireplay replay: bcast=mpich: 'mpich' is one of SMPI's selectors, not an algorithm: tireplay selects for every operation at once (--select smpi for SMPI's default, --select ompi, --select model), and --coll bcast=ALGORITHM fixes one operation's algorithm" -- replay --platform $P --trace t.txt -q --cfg smpi/bcast:mpich
+
+# An index naming a directory says so.
+mkdir -p rankdir && printf 'rankdir\nt.txt\n' > index.txt
+got=$("$tireplay" replay --platform $P --trace index.txt -q 2>&1); rc=$?
+[ "$rc" = 2 ] && [[ "$got" == *"'rankdir' is a directory, not a rank's trace file" ]] && echo "ok   index_directory" ||
+  fail "index_directory: exit $rc, $got"
+
+# A platform from a pipe is named by the pipe in errors, not by the temporary copy the replay reads.
+got=$("$tireplay" replay --platform <(printf '<platform version="4.1"><zone') --trace t.txt -q 2>&1); rc=$?
+[ "$rc" = 2 ] && [[ "$got" == /dev/fd/* ]] && [[ "$got" != *tireplay-pipe* ]] && echo "ok   pipe_named" ||
+  fail "pipe_named: exit $rc, $got"
+
+[ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
+echo "hostile: every case passed"
