@@ -68,6 +68,21 @@ Links read_links(const std::vector<std::string>& tables)
   links.tables = tables;
   for (const auto& t : tables) {
     links.levels.push_back(calibrate::read_pingpong_table(t));
+    // A round trip under half of a smaller size's is no measurement's noise: columns or sizes mixed up.
+    std::vector<models::PingPongPoint> sorted = links.levels.back();
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
+    const models::PingPongPoint* slowest = nullptr;
+    for (const auto& p : sorted) {
+      if (slowest != nullptr && p.round_trip_seconds < 0.5 * slowest->round_trip_seconds) {
+        std::fprintf(stderr, "tireplay calibrate pingpong: warning: %s: %.0f bytes take %s, under half the %s of %.0f "
+                             "bytes: are the columns (SIZE TIME) or the sizes mixed up?\n",
+                     t.c_str(), p.bytes, microseconds(p.round_trip_seconds).c_str(),
+                     microseconds(slowest->round_trip_seconds).c_str(), slowest->bytes);
+        break;
+      }
+      if (slowest == nullptr || p.round_trip_seconds > slowest->round_trip_seconds)
+        slowest = &p;
+    }
     try {
       links.round_trips.push_back(models::one_byte_round_trip(links.levels.back()));
     } catch (const std::invalid_argument& e) {

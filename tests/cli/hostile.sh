@@ -54,6 +54,12 @@ expect hostfile_nul 2 "nul_hosts.txt:2: unknown host 'a\\0b' in platform $P" -- 
 # SMPI's selectors given as an operation's algorithm (smpirun's --cfg smpi/bcast:mpich) point to --select.
 expect cfg_bcast_selector 2 "tireplay replay: bcast=mpich: 'mpich' is one of SMPI's selectors, not an algorithm: tireplay selects for every operation at once (--select smpi for SMPI's default, --select ompi, --select model), and --coll bcast=ALGORITHM fixes one operation's algorithm" -- replay --platform $P --trace t.txt -q --cfg smpi/bcast:mpich
 
+# A ping-pong table whose times fall by half or more as sizes grow is mixed up: said, whatever the fit gives.
+printf '1 1e-3\n1000 1e-4\n100000 1e-2\n' > swapped.txt
+got=$("$tireplay" calibrate pingpong swapped.txt 2>&1 >/dev/null | head -1)
+[ "$got" = "tireplay calibrate pingpong: warning: swapped.txt: 1000 bytes take 100 us, under half the 1000 us of 1 bytes: are the columns (SIZE TIME) or the sizes mixed up?" ] &&
+  echo "ok   pingpong_times_fall" || fail "pingpong_times_fall: $got"
+
 # An index naming a directory says so.
 mkdir -p rankdir && printf 'rankdir\nt.txt\n' > index.txt
 got=$("$tireplay" replay --platform $P --trace index.txt -q 2>&1); rc=$?
