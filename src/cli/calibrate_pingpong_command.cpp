@@ -8,6 +8,7 @@
 #include "src/cli/calibrate_support.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/platform_engine.hpp"
+#include "src/trace/input_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -315,6 +316,16 @@ int pingpong(int argc, char** argv)
     double nominal = bandwidth_text.empty() ? 0 : quantity_option("bandwidth", bandwidth_text, models::kRateUnits,
                                                                   "a rate (bytes/s, or with Bps, kBps, MBps, GBps, "
                                                                   "bps, kbps, Mbps, Gbps)");
+
+    // The outputs must not replace an input, nor each other.
+    std::vector<std::string> inputs = tables;
+    inputs.insert(inputs.end(), {loopback_table, exchange_table, paused_table, windows_table});
+    if (!platform_out.empty())
+      check_output_path(platform_out, "--platform-out", inputs, false);
+    if (!options_out.empty()) {
+      inputs.push_back(platform_out);
+      check_output_path(options_out, "--options-out", inputs, false);
+    }
 
     // Step 1: the links.
     Links links = read_links(tables);

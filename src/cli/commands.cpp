@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <utility>
 #include <string>
 
@@ -102,6 +103,9 @@ int guarded(const std::string& command, const std::function<int()>& body)
     std::fprintf(stderr, "%s\n", with_pipe_names(e.what()).c_str());
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "tireplay %s: %s\n", command.c_str(), with_pipe_names(e.what()).c_str());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "tireplay %s: out of memory: the input asks for more than this machine has (a line of "
+                         "millions of fields, millions of ranks?)\n", command.c_str());
   }
   return kExitBadInput;
 }

@@ -82,8 +82,8 @@ int predict_command(int argc, char** argv)
     }
     if (op == nullptr)
       throw po::error("--op: unknown operation '" + op_name + "' (valid: " + valid + ")");
-    if (np < 1)
-      throw po::error("--np must be at least 1");
+    if (np < 1 || np > 1000000)
+      throw po::error("--np must be from 1 to 1000000 (a trace's ranks are bounded alike)");
     bytes = parse_bytes(bytes_text);
     if (!(flops >= 0) || !std::isfinite(flops))
       throw po::error("--flops must be a finite number >= 0");

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -191,12 +192,24 @@ SweepPlan read_plan(const std::string& study)
       variation.values    = v.at("values").get<std::vector<std::string>>();
       plan.variations.push_back(std::move(variation));
     }
+    std::set<std::string> ids;
     for (const auto& r : j.at("runs")) {
       SweepRun run{r.at("id").get<std::string>(), r.at("values").get<std::vector<std::string>>(),
                    r.at("args").get<std::vector<std::string>>()};
       if (run.values.size() != plan.variations.size())
         throw InputError(path + ": run " + run.id + ": field 'values' has " + std::to_string(run.values.size()) +
                          " values for " + std::to_string(plan.variations.size()) + " variations");
+      // The id names the run's files (runs/ID.json): digits only, and once.
+      if (run.id.empty() || run.id.size() > 12 || run.id.find_first_not_of("0123456789") != std::string::npos)
+        throw InputError(path + ": run '" + shown_text(run.id) + "': field 'id' is not a run number");
+      if (!ids.insert(run.id).second)
+        throw InputError(path + ": run " + run.id + " twice");
+      for (size_t i = 0; i < run.values.size(); i++) {
+        const auto& allowed = plan.variations[i].values;
+        if (std::find(allowed.begin(), allowed.end(), run.values[i]) == allowed.end())
+          throw InputError(path + ": run " + run.id + ": value '" + shown_text(run.values[i]) + "' is not one of " +
+                           plan.variations[i].key + "'s values");
+      }
       plan.runs.push_back(std::move(run));
     }
   } catch (const nlohmann::json::exception& e) {

@@ -101,7 +101,7 @@ bool RankReader::next_line(std::string_view& line)
     begin_   = 0;
     scanned_ = end_;
     if (end_ > kMaxLineBytes)
-      throw InputError(input_.display_path + ": a line longer than 256 MiB after line " +
+      throw InputError(input_.display_path + ": a line longer than 64 MiB after line " +
                        std::to_string(line_number_) + " (no action needs that much: is this a trace?)");
     if (end_ == buffer_.size())
       buffer_.resize(buffer_.size() * 2);

@@ -242,7 +242,7 @@ bool TextLines::next(std::string& line)
     begin_   = 0;
     scanned_ = buffer_.size();
     if (buffer_.size() > kMaxLineBytes)
-      throw InputError(path_ + ": a line longer than 256 MiB (no trace or table line needs that much: is this the "
+      throw InputError(path_ + ": a line longer than 64 MiB (no trace or table line needs that much: is this the "
                                "right file?)");
     size_t old = buffer_.size();
     buffer_.resize(old + 64 * 1024);

@@ -14,7 +14,7 @@ namespace tireplay {
 enum class Compression { None, Gzip, Zstd, Xz, Bzip2 };
 
 /// The longest line a trace or table may hold: an all-to-all-v's counts for a million ranks take about 40 MB.
-constexpr size_t kMaxLineBytes = size_t{256} << 20;
+constexpr size_t kMaxLineBytes = size_t{64} << 20;
 
 /// By the file's magic bytes; None for a file too short to have any. Throws InputError if it cannot be read.
 Compression compression_of(const std::string& path);

@@ -15,10 +15,10 @@ P=platform.xml
 cp "$src/platforms/cluster_figure5.xml" $P
 printf '%s\n' "0 init" "0 compute 1e6" "0 send 1 0 1000" "1 init" "1 recv 0 0 1000" "0 finalize" "1 finalize" > t.txt
 
-# A line of 257 MiB (a gzip of 250 KB): searched once, then refused, where it was searched again for every chunk read
+# A line of 65 MiB (a gzip of 64 KB): searched once, then refused, where it was searched again for every chunk read
 # (a 1.5 GB line in a 46 KB zstd never ended).
-head -c $((257 << 20)) /dev/zero | tr '\0' a | gzip -1 > long.txt.gz
-expect long_line 2 "long.txt.gz: a line longer than 256 MiB (no trace or table line needs that much: is this the right file?)" -- replay --platform $P --trace long.txt.gz -q
+head -c $((65 << 20)) /dev/zero | tr '\0' a | gzip -1 > long.txt.gz
+expect long_line 2 "long.txt.gz: a line longer than 64 MiB (no trace or table line needs that much: is this the right file?)" -- replay --platform $P --trace long.txt.gz -q
 rm -f long.txt.gz
 
 # A sweep's size is bounded; one quantity varied under two names is refused (they multiplied).
@@ -43,6 +43,26 @@ sweep: 2 runs, 1 ok, 1 not (see the status column): study/results.csv" ] &&
   grep -q '^000,1x,,failed$' study/results.csv && echo "ok   collect_negative_time" ||
   fail "collect_negative_time: exit $rc, $got; $(head -2 study/results.csv | tail -1)"
 
+# A plan edited by hand (collect reads plans written elsewhere, --emit-jobs): a value not among its variation's
+# crashed the picture; a run id twice gave one run's time to another.
+python3 - <<'PY'
+import json
+p = json.load(open('study/plan.json'))
+p['runs'][0]['values'] = ['3x']
+json.dump(p, open('study/plan_value.json', 'w'))
+p = json.load(open('study/plan.json'))
+p['runs'][1]['id'] = p['runs'][0]['id']
+json.dump(p, open('study/plan_id.json', 'w'))
+PY
+cp study/plan.json study/plan_good.json
+cp study/plan_value.json study/plan.json
+expect collect_bad_value 2 "study/plan.json: run 000: value '3x' is not one of bw's values" -- sweep collect -o study -q
+cp study/plan_id.json study/plan.json
+expect collect_id_twice 2 "study/plan.json: run 000 twice" -- sweep collect -o study -q
+cp study/plan_good.json study/plan.json
+expect predict_np_huge 2 "tireplay predict: --np must be from 1 to 1000000 (a trace's ranks are bounded alike)
+(see tireplay predict --help)" -- predict --platform $P --op bcast --bytes 1000 --np 200000000
+
 # Names from the input are shown escaped and cut: a NUL, a 101-character action name.
 printf '0 %s\n' "$(head -c 101 /dev/zero | tr '\0' x)" > long_name.txt
 got=$("$tireplay" replay --platform $P --trace long_name.txt -q 2>&1 | head -1)
@@ -59,6 +79,11 @@ printf '1 1e-3\n1000 1e-4\n100000 1e-2\n' > swapped.txt
 got=$("$tireplay" calibrate pingpong swapped.txt 2>&1 >/dev/null | head -1)
 [ "$got" = "tireplay calibrate pingpong: warning: swapped.txt: 1000 bytes take 100 us, under half the 1000 us of 1 bytes: are the columns (SIZE TIME) or the sizes mixed up?" ] &&
   echo "ok   pingpong_times_fall" || fail "pingpong_times_fall: $got"
+
+# calibrate's outputs must not replace its inputs, nor each other.
+printf '1 2e-5\n1000 4e-5\n1000000 1e-2\n' > table.txt
+expect calibrate_over_input 2 "--options-out table.txt: is the input table.txt: refusing to overwrite an input" -- calibrate pingpong table.txt --options-out table.txt
+expect calibrate_outputs_same 2 "--options-out out.xml: is the input out.xml: refusing to overwrite an input" -- calibrate pingpong table.txt --platform-out out.xml --options-out out.xml
 
 # An index naming a directory says so.
 mkdir -p rankdir && printf 'rankdir\nt.txt\n' > index.txt
