@@ -25,6 +25,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <set>
@@ -34,6 +35,25 @@ namespace sg4 = simgrid::s4u;
 
 namespace tireplay {
 namespace {
+
+/// Refuses a replay whose ranks alone need more memory than the machine has available (docs/trace-format.md: about
+/// 63 KB a rank at the full level, 13.5 KB at the fast one), before SimGrid fails on it with a backtrace.
+void check_rank_memory(int np, bool fast, const std::string& input)
+{
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  double available_kb = 0;
+  while (meminfo >> key && key != "MemAvailable:")
+    meminfo.ignore(256, '\n');
+  if (!(meminfo >> available_kb) || available_kb <= 0)
+    return;
+  const double per_rank = fast ? 13.5e3 : 63e3, needed = np * per_rank;
+  if (needed > available_kb * 1024)
+    throw InputError(input + ": " + std::to_string(np) + " ranks need about " +
+                     std::to_string(static_cast<long>(needed / 1e9 + 0.5)) + " GB at the " + (fast ? "fast" : "full") +
+                     " level, more than the " + std::to_string(static_cast<long>(available_kb / 1e6 + 0.5)) +
+                     " GB this machine has available" + (fast ? "" : " (--fidelity fast needs about 13.5 KB a rank)"));
+}
 
 void raise_open_file_limit()
 {
@@ -202,6 +222,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
     }
     return it->second;
   }, Tuning{opt.segment_bytes, opt.limit});
+  check_rank_memory(np, fast, opt.trace.empty() ? opt.jobs_file : opt.trace);
   replay = std::make_unique<ReplayState>(np, std::move(selector), std::move(progress),
                                          jobs.size() > 1 ? job_sizes : std::vector<int>{});
   replay->p2p.config = cfg.smpi;

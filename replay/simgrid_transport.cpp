@@ -7,7 +7,10 @@
 #include <simgrid/s4u/Mutex.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Host.hpp>
 #include <simgrid/Exception.hpp>
+
+#include <stdexcept>
 
 namespace sg4 = simgrid::s4u;
 
@@ -107,6 +110,9 @@ void SimGridTransport::sleep(double seconds)
 
 void SimGridTransport::execute(double flops)
 {
+  // SimGrid fails an internal check (ImpossibleError) on a date beyond its clock's range: say which line it is.
+  if (!(sg4::Engine::get_clock() + flops / sg4::this_actor::get_host()->get_speed() < 1e300))
+    throw std::overflow_error("the simulated clock overflows: this computation ends beyond 1e300 seconds");
   // A wait_any without timeout, unlike Exec::wait(), does not create the CPU sleep action that watches for host
   // failures: the same completion date, less work for SimGrid's solver.
   thread_local std::vector<sg4::ExecPtr> one(1);

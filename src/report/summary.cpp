@@ -13,8 +13,11 @@ namespace tireplay {
 
 void print_summary(FILE* out, const ReplayResult& result)
 {
-  if (result.blocked.empty())
+  if (result.blocked.empty() && result.completed())
     std::fprintf(out, "Simulated time: %.9f s\n", result.simulated_time);
+  else if (result.blocked.empty())  // no prediction: collectives that do not match
+    std::fprintf(out, "Simulated time: none: collectives that do not match left messages unreceived at %.9f s (see "
+                      "below)\n", result.simulated_time);
   else  // no prediction: the run did not finish
     std::fprintf(out, "Simulated time: none: the replay deadlocked at %.9f s with %zu rank%s blocked (see below)\n",
                  result.simulated_time, result.blocked.size(), result.blocked.size() == 1 ? "" : "s");

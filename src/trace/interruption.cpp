@@ -42,11 +42,16 @@ void on_interruption(int signal)
     if (g_children[i] > 0)
       kill(static_cast<pid_t>(g_children[i]), signal);
   remove_cleanup();
-  const char message[] = "\ntireplay: interrupted\n";
-  ssize_t ignored      = write(STDERR_FILENO, message, sizeof message - 1);
-  (void)ignored;
-  _exit(130);
+  if (signal != SIGPIPE) {  // a reader that went away (`tireplay ... | head`) needs no message
+    const char message[] = "\ntireplay: interrupted\n";
+    ssize_t ignored      = write(STDERR_FILENO, message, sizeof message - 1);
+    (void)ignored;
+  }
+  _exit(signal == SIGINT || signal == SIGTERM ? 130 : 128 + signal);
 }
+
+/// The signals after which the temporary files are removed (SIGINT and SIGTERM exit 130, the others 128 + N).
+constexpr int kInterruptions[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 
 void remove_cleanup()
 {
@@ -70,8 +75,8 @@ void exit_130_on_interruption()
   struct sigaction action {};
   action.sa_handler = on_interruption;
   sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
+  for (int signal : kInterruptions)
+    sigaction(signal, &action, nullptr);
 }
 
 void exit_2_on_abort()
@@ -85,13 +90,13 @@ void exit_2_on_abort()
 void set_abort_context(const char* input) { std::strncpy(g_input, input, sizeof g_input - 1); }
 
 namespace {
-/// Copies `text` into `target` with SIGINT and SIGTERM blocked (their handler reads it).
+/// Copies `text` into `target` with the interruptions blocked (their handler reads it).
 void set_guarded(char (&target)[4096], const char* text)
 {
   sigset_t block, old;
   sigemptyset(&block);
-  sigaddset(&block, SIGINT);
-  sigaddset(&block, SIGTERM);
+  for (int signal : kInterruptions)
+    sigaddset(&block, signal);
   sigprocmask(SIG_BLOCK, &block, &old);
   std::strncpy(target, text, sizeof target - 1);
   sigprocmask(SIG_SETMASK, &old, nullptr);

@@ -1,5 +1,6 @@
 // Ctrl-C (SIGINT) and SIGTERM: the temporary files being written are removed and the program exits 130
-// (128 + SIGINT), which no command uses otherwise: a cancelled CI job is not a "regression" (exit 1).
+// (128 + SIGINT), which no command uses otherwise: a cancelled CI job is not a "regression" (exit 1). SIGHUP,
+// SIGQUIT and SIGPIPE (a closed terminal, Ctrl-\, a reader gone) remove them too, exit 128 + the signal.
 #pragma once
 
 #include <sys/types.h>

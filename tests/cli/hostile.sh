@@ -96,5 +96,36 @@ got=$("$tireplay" replay --platform <(printf '<platform version="4.1"><zone') --
 [ "$rc" = 2 ] && [[ "$got" == /dev/fd/* ]] && [[ "$got" != *tireplay-pipe* ]] && echo "ok   pipe_named" ||
   fail "pipe_named: exit $rc, $got"
 
+# A 17-byte trace asking for a million ranks at the full level (63 GB): refused before SimGrid fails on it.
+printf '999999 compute 1\n' > million.txt
+got=$(timeout 60 "$tireplay" replay --platform $P --trace million.txt -q 2>&1); rc=$?
+avail=$(awk '$1 == "MemAvailable:" { print $2 }' /proc/meminfo)
+if [ "$avail" -gt 63000000 ]; then echo "skip million_ranks: this machine has $avail kB available"
+elif [ "$rc" = 2 ] && [[ "$got" == "million.txt: 1000000 ranks need about 63 GB at the full level, more than the "*" GB this machine has available (--fidelity fast needs about 13.5 KB a rank)" ]]; then
+  echo "ok   million_ranks"
+else fail "million_ranks: exit $rc, $(printf '%s' "$got" | head -3)"; fi
+
+# Computations whose end overflows the clock at the full level: the first such line named, not SimGrid's internal error
+# (two of 1e308 flops at 1 flop/s ended in it).
+printf '0 compute 1e308\n0 compute 1e308\n1 compute 1\n' > overflow.txt
+expect compute_overflow 2 "overflow.txt:1: the simulated clock overflows: this computation ends beyond 1e300 seconds
+    0 compute 1e308" -- replay --platform $P --trace overflow.txt -q --set host.speed=1f
+
+# A closed terminal (SIGHUP), Ctrl-\ (SIGQUIT) or a reader gone (SIGPIPE) during a shared trace's replay: its split
+# copy removed as after Ctrl-C, exit 128 + the signal.
+awk 'BEGIN { for (i = 0; i < 1000000; i++) { print "0 send 1 0 100"; print "1 recv 0 0 100" } }' > long.txt
+for signal in HUP QUIT PIPE; do
+  mkdir -p "tmp_$signal"
+  TMPDIR=$PWD/tmp_$signal "$tireplay" replay --platform $P --trace long.txt -q > /dev/null 2> /dev/null &
+  pid=$!
+  sleep 1
+  kill -$signal $pid
+  wait $pid
+  rc=$?
+  left=$(ls "tmp_$signal" | wc -l)
+  [ "$rc" -eq $((128 + $(kill -l $signal))) ] && [ "$left" -eq 0 ] && echo "ok   signal_$signal: exit $rc, nothing left" ||
+    fail "signal_$signal: exit $rc, $left file(s) left in TMPDIR"
+done
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hostile: every case passed"
