@@ -5,6 +5,7 @@
 #include "models/topology.hpp"
 #include "src/calibrate/platform_xml.hpp"
 #include "src/calibrate/tables.hpp"
+#include "src/cli/calibrate_exchanges.hpp"
 #include "src/cli/calibrate_support.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/platform_engine.hpp"
@@ -159,81 +160,6 @@ std::vector<models::SegmentFit> read_loopback(const std::string& loopback_table,
               microseconds(cluster.loopback_latency_seconds).c_str(),
               megabytes_per_second(cluster.loopback_bandwidth_bytes_per_second).c_str());
   return loopback_fit;
-}
-
-/// The exchange table, checked against the ping-pong table of the same pair before anything is written.
-std::vector<models::PingPongPoint> read_exchanges(const std::string& exchange_table, const std::string& pingpong_table,
-                                                  const std::vector<models::PingPongPoint>& pingpong)
-{
-  std::vector<models::PingPongPoint> exchanges = calibrate::read_exchange_table(exchange_table);
-  if (exchanges.empty())
-    throw InputError(exchange_table + ": no exchange in the table");
-  for (const auto& x : exchanges)
-    if (std::none_of(pingpong.begin(), pingpong.end(), [&x](const auto& p) { return p.bytes == x.bytes; }))
-      throw InputError(exchange_table + ": size " + std::to_string(static_cast<uint64_t>(x.bytes)) +
-                       " is not in the ping-pong table " + pingpong_table + " (an exchange is compared with one way "
-                       "at the same size)");
-  std::sort(exchanges.begin(), exchanges.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
-  for (size_t i = 1; i < exchanges.size(); i++)
-    if (exchanges[i].bytes == exchanges[i - 1].bytes)
-      throw InputError(exchange_table + ": size " + std::to_string(static_cast<uint64_t>(exchanges[i].bytes)) +
-                       " twice");
-  return exchanges;
-}
-
-/// tireplay/both-ways-factor from an exchange table and the ping-pong table of the same pair: at each size, the
-/// share of a message that also moves back is what makes an exchange take (1 + share) times one way (half the
-/// round trip), from 0 (both ways at once) to 1 (one way at a time). The value of a size covers the payloads
-/// above the size below it. With `eager` > 0, messages below `eager` bytes move nothing back (the MPI's eager
-/// protocol: the lab's exchanges of such messages are slower than its ping-pongs only by its token bucket).
-/// `key`: the option written (tireplay/both-ways-factor, or -after-pause from single exchanges after a pause).
-std::string both_ways_option(const std::string& exchange_table, const std::vector<models::PingPongPoint>& exchanges,
-                             const std::string& pingpong_table, const std::vector<models::PingPongPoint>& pingpong,
-                             uint64_t eager, const std::string& key)
-{
-  std::printf("\nExchanges%s (%s, against one way = half the round trip of %s):\n%10s %12s %12s %7s %7s\n",
-              key.find("after-pause") != std::string::npos ? " after a pause" : " back to back",
-              exchange_table.c_str(), pingpong_table.c_str(), "bytes", "one way", "exchange", "ratio", "back");
-  std::ostringstream spec;
-  double below = -1;
-  if (eager > 0)
-    spec << "0:0";
-  for (const auto& x : exchanges) {
-    auto same = std::find_if(pingpong.begin(), pingpong.end(), [&x](const auto& p) { return p.bytes == x.bytes; });
-    double one_way = same->round_trip_seconds / 2, ratio = x.round_trip_seconds / one_way;
-    double back    = std::round(std::clamp(ratio - 1, 0.0, 1.0) * 1000) / 1000;  // a measurement's digits
-    bool counted   = x.bytes >= static_cast<double>(eager);
-    char shown[16] = "eager";
-    if (counted)
-      std::snprintf(shown, sizeof shown, "%.2f", back);
-    std::printf("%10.0f %12s %12s %7.2f %7s\n", x.bytes, microseconds(one_way).c_str(),
-                microseconds(x.round_trip_seconds).c_str(), ratio, shown);
-    if (counted) {
-      uint64_t from = below < static_cast<double>(eager) ? (eager > 0 ? eager - 1 + 16 : 0)
-                                                          : static_cast<uint64_t>(below) + 16;
-      spec << (spec.tellp() > 0 ? ";" : "") << from << ":" << back;
-    }
-    below = x.bytes;
-  }
-  return "--cfg=" + key + ":" + spec.str();
-}
-
-/// tireplay/both-ways-window per size from a table of gaps (calibrate::read_window_table): the gap of a size covers
-/// the payloads above the size below it (those up to the first size take the first gap).
-std::string windows_option(const std::string& table_path, const std::vector<std::pair<double, double>>& table)
-{
-  std::printf("Back to back (%s): a message that starts within this gap of the last one between its hosts\n%10s %12s\n",
-              table_path.c_str(), "bytes", "window");
-  std::ostringstream spec;
-  double below = 0;
-  for (const auto& [bytes, gap] : table) {
-    std::printf("%10.0f %12s\n", bytes, microseconds(gap).c_str());
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.9g", gap);
-    spec << (spec.tellp() > 0 ? ";" : "") << (below > 0 ? static_cast<uint64_t>(below) + 16 : 0) << ":" << seconds;
-    below = bytes;
-  }
-  return "--cfg=tireplay/both-ways-window:" + spec.str();
 }
 
 } // namespace
