@@ -132,6 +132,8 @@ void check_output_path(const std::string& path, const std::string& option, const
     throw InputError(option + " '" + path + "': not a usable path");
   if (!directory && fs::is_directory(out, ec))
     throw InputError(option + " " + path + ": is a directory");
+  if (directory && fs::exists(out, ec) && !fs::is_directory(out, ec))
+    throw InputError(option + " " + path + ": is a file, not a directory");
   fs::path parent = out.parent_path();
   if (!fs::is_directory(parent, ec))
     throw InputError(option + " " + path + ": directory " + parent.string() + " does not exist");

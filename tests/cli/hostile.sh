@@ -85,6 +85,10 @@ printf '1 2e-5\n1000 4e-5\n1000000 1e-2\n' > table.txt
 expect calibrate_over_input 2 "--options-out table.txt: is the input table.txt: refusing to overwrite an input" -- calibrate pingpong table.txt --options-out table.txt
 expect calibrate_outputs_same 2 "--options-out out.xml: is the input out.xml: refusing to overwrite an input" -- calibrate pingpong table.txt --platform-out out.xml --options-out out.xml
 
+# An output directory that is a file: refused before the simulation, not after it.
+touch afile
+expect otf2_out_file 2 "--otf2-out afile: is a file, not a directory" -- replay --platform $P --trace t.txt -q --otf2-out afile
+
 # An index naming a directory says so.
 mkdir -p rankdir && printf 'rankdir\nt.txt\n' > index.txt
 got=$("$tireplay" replay --platform $P --trace index.txt -q 2>&1); rc=$?
