@@ -4,13 +4,9 @@
 #include "src/trace/rank_reader.hpp"
 
 #include <algorithm>
-#include <iterator>
-#include <unordered_set>
 
 namespace tireplay {
 namespace {
-
-constexpr uint64_t kEnvelopeBytes = 16;  // SMPI adds the MPI envelope (tag, destination, communicator)
 
 bool same_stream(const Request* send, const Request* recv)
 {
@@ -113,72 +109,6 @@ void P2PWorld::start_transfer(Request* send)
   if (!config.both_ways.empty() && across_hosts(send))
     if (double back = config.both_ways_fraction(payload, !back_to_back(send)) * payload; back > 0)
       start_echo(send, back);
-}
-
-static uint64_t host_pair(int a, int b)
-{
-  return (static_cast<uint64_t>(std::min(a, b)) << 32) | static_cast<uint32_t>(std::max(a, b));
-}
-
-bool P2PWorld::back_to_back(const Request* send) const
-{
-  double window = config.both_ways_window_for(static_cast<double>(send->bytes + kEnvelopeBytes));
-  if (window == std::numeric_limits<double>::infinity())
-    return true;
-  int a    = host_ids[static_cast<size_t>(send->src)], b = host_ids[static_cast<size_t>(send->dst)];
-  auto end = pair_ends_.find(host_pair(a, b));
-  return end != pair_ends_.end() && transport->now() - end->second <= window;
-}
-
-void P2PWorld::communicator_made(const std::vector<int>& members)
-{
-  if (pair_ends_.empty())
-    return;
-  std::unordered_set<int> hosts;
-  for (int m : members)
-    hosts.insert(host_ids[static_cast<size_t>(m)]);
-  for (auto it = pair_ends_.begin(); it != pair_ends_.end();) {
-    int a = static_cast<int>(it->first >> 32), b = static_cast<int>(it->first & 0xffffffffu);
-    it    = hosts.count(a) != 0 && hosts.count(b) != 0 ? pair_ends_.erase(it) : std::next(it);
-  }
-}
-
-void P2PWorld::note_completion(const Request* r, double at)
-{
-  if (config.both_ways.empty() || config.both_ways_window.empty())
-    return;
-  int a = host_ids[static_cast<size_t>(r->src)], b = host_ids[static_cast<size_t>(r->dst)];
-  if (a == b)
-    return;
-  auto last = pair_ends_.find(host_pair(a, b));
-  if (config.both_ways_fraction(static_cast<double>(r->bytes + kEnvelopeBytes)) > 0) {
-    double& end = pair_ends_[host_pair(a, b)];
-    end         = std::max(end, at);
-  } else if (last != pair_ends_.end() && at > last->second) {
-    pair_ends_.erase(last);  // a small message that arrived after the last large one went behind what it left
-  }
-}
-
-void P2PWorld::start_echo(const Request* send, double bytes)
-{
-  uint64_t way = (static_cast<uint64_t>(host_ids[send->dst]) << 32) | static_cast<uint32_t>(host_ids[send->src]);
-  std::vector<Transfer*>& echoes = echoes_[way];
-  size_t kept = 0;
-  for (Transfer* t : echoes) {  // remaining() makes no simcall: no other rank runs meanwhile
-    if (double left = transport->remaining(t); left > 0) {
-      bytes -= left;
-      echoes[kept++] = t;
-    } else {
-      drop(t);
-    }
-  }
-  echoes.resize(kept);
-  if (bytes <= 0)
-    return;
-  Transfer* t = transport->new_transfer();
-  t->refs     = 1;
-  echoes.push_back(t);
-  transport->start(t, send->dst, send->src, bytes);
 }
 
 void P2PWorld::wake(Request* r)

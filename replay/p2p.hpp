@@ -18,6 +18,9 @@
 
 namespace tireplay {
 
+/// SMPI adds the MPI envelope (tag, destination, communicator) to every message's payload.
+constexpr uint64_t kEnvelopeBytes = 16;
+
 struct Request {
   Request* next = nullptr;  // in a matching queue
   Request* prev = nullptr;
