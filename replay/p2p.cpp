@@ -242,7 +242,9 @@ void P2PWorld::wait(Request* r)
   int owner    = r->owner();
   progress(owner);
   waiting_[owner] = 1;
+  pay_transport_cpu(owner, &r, 1);
   complete(r);
+  pay_transport_cpu(owner, &r, 1);  // a receive from any source knows its sender now
   waiting_[owner] = 0;
   wakeup_after(owner, start, across_hosts(r));
   if (double seconds = receive_overhead(r); seconds > 0)
@@ -264,6 +266,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
   bool any_overhead = false;
   progress(owner);
   waiting_[owner] = 1;
+  pay_transport_cpu(owner, requests.data(), requests.size());
   for (Request* r : requests) {
     // SMPI's waitany returns the detached sends first: they complete at once and cost nothing.
     double at = (r->is_send && r->detached) ? start : complete(r);
@@ -272,6 +275,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
     if (!(r->is_send && r->detached))
       done.push_back({at, o});
   }
+  pay_transport_cpu(owner, requests.data(), requests.size());  // receives from any source know their senders now
   waiting_[owner] = 0;
   bool remote = scheduler_delays() &&
                 std::any_of(requests.begin(), requests.end(), [this](const Request* r) { return across_hosts(r); });

@@ -40,6 +40,7 @@ struct Request {
   bool has_waiter = false;  // its owner sleeps on its semaphore until this request is matched
   Request* partner = nullptr;  // a send in a handshake (replay/rendezvous.cpp): its receive
   bool answered    = false;    // ... the receiver has answered: the sender's turn
+  bool cpu_paid    = false;    // its owner has spent its transport's CPU time (replay/transport_cpu.cpp)
 
   /// The rank that posted it.
   int owner() const { return is_send ? src : dst; }
@@ -168,6 +169,9 @@ private:
   void start_after_handshake(Request* send);
   /// `rank` enters MPI: the turns it owes (to_act_) are taken now.
   void progress(int rank);
+  /// Spends, as a computation of `rank` (their owner), the transport's CPU time (tireplay/transport-cpu) of those
+  /// of `requests` between two hosts whose partner is known and that have not paid yet.
+  void pay_transport_cpu(int rank, Request* const* requests, size_t count);
 
   /// tireplay/both-ways-window: whether the hosts of `send` saw a message with a fraction complete within the
   /// window before now (always, without a window).

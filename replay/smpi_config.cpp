@@ -53,6 +53,18 @@ std::vector<std::pair<uint64_t, double>> window_steps(const std::string& key, co
   return steps;
 }
 
+/// tireplay/transport-cpu: "size:time;..." points, sizes increasing, each time at most 1 s.
+std::vector<std::pair<uint64_t, double>> transport_cpu_steps(const std::string& key, const std::string& value)
+{
+  if (value.find(':') == std::string::npos)
+    bad(key, value, "points 'size:time;...' (whole bytes, then seconds or a time with its unit)");
+  auto points = window_steps(key, value);
+  for (const auto& [size, seconds] : points)
+    if (seconds > 1)
+      bad(key, value, "points whose times are at most 1 s (a transport's CPU time per message is microseconds to milliseconds)");
+  return points;
+}
+
 int to_count(const std::string& key, const std::string& s)
 {
   size_t end = 0;
@@ -160,6 +172,20 @@ double SmpiConfig::both_ways_fraction(double payload, bool after_pause) const
   return fraction;
 }
 
+double SmpiConfig::transport_cpu_for(double payload) const
+{
+  if (transport_cpu.empty())
+    return 0;
+  if (transport_cpu.size() == 1 || payload <= static_cast<double>(transport_cpu.front().first))
+    return transport_cpu.front().second;
+  size_t i = 1;  // the segment [i-1, i] holding the payload, or the last one beyond the last size
+  while (i + 1 < transport_cpu.size() && payload > static_cast<double>(transport_cpu[i].first))
+    i++;
+  double x0 = static_cast<double>(transport_cpu[i - 1].first), y0 = transport_cpu[i - 1].second;
+  double x1 = static_cast<double>(transport_cpu[i].first), y1 = transport_cpu[i].second;
+  return std::max(0.0, y0 + (y1 - y0) * (payload - x0) / (x1 - x0));
+}
+
 bool SmpiConfig::apply(const std::string& key, const std::string& value)
 {
   if (key == "smpi/send-is-detached-thresh")
@@ -198,6 +224,8 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     poll_cpu = parse_seconds(key, value);
   else if (key == "tireplay/poll-cpu-shared")
     poll_cpu_shared = parse_seconds(key, value);
+  else if (key == "tireplay/transport-cpu")
+    transport_cpu = transport_cpu_steps(key, value);
   else if (key == "tireplay/async-progress")
     async_progress = to_bool(key, value);
   else if (key == "tireplay/polling")

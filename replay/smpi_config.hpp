@@ -88,12 +88,21 @@ struct SmpiConfig {
   // yields the core to a neighbour waiting in MPI, who polls once before it comes back: 18 us against 5 to 7 alone in
   // the lab). Negative (the default): tireplay/poll-cpu's.
   double poll_cpu_shared = -1;
+  // tireplay/transport-cpu ("SIZE:SECONDS;SIZE:SECONDS;...", sizes increasing, tireplay's): the CPU time that
+  // moving a message of SIZE payload bytes between two hosts takes on the sender's host, and as much on the
+  // receiver's (TCP's copies and protocol processing); between the sizes given, the line between them; below the
+  // first, the first's time; beyond the last, the last two's line. The rank spends it inside MPI while it completes
+  // the request, as a computation on its host's cores (shared with its neighbours' computations), while the bytes
+  // move (replay/transport_cpu.cpp). Empty (the default, as SMPI): free.
+  std::vector<std::pair<uint64_t, double>> transport_cpu;
   // tireplay/quota-period (seconds): the period of the hosts' CPU quotas (host.quota), Linux's cpu.cfs_period_us.
   double quota_period = 0.1;
 
   /// The fraction of a message of `payload` bytes (envelope included) that tireplay/both-ways-factor moves back
   /// (with `after_pause`, tireplay/both-ways-factor-after-pause).
   double both_ways_fraction(double payload, bool after_pause = false) const;
+  /// tireplay/transport-cpu for a message of `payload` bytes (0 without the option).
+  double transport_cpu_for(double payload) const;
   /// tireplay/both-ways-window for a message of `payload` bytes (envelope included); infinite without a window.
   double both_ways_window_for(double payload) const;
 

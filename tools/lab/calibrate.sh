@@ -13,7 +13,9 @@
 # two ranks on each node's core (tools/lab/colocated.c, OUT/colocated.txt), tireplay/wakeup-delay,
 # tireplay/wakeup-delay-polling, tireplay/poll-cpu and tireplay/poll-cpu-shared (a program's check for messages,
 # alone on its core and beside a waiting rank), tireplay/polling where a waiting rank takes a quarter of the core or
-# more),
+# more, and from two pairs of ranks exchanging at once across unshaped links (tools/lab/transport_cpu.c,
+# OUT/transport_cpu.txt: a host's property, measured where the CPU, not the link, is the bottleneck),
+# tireplay/transport-cpu),
 # OUT/calibrate.log
 # (the fit, with its error at every size), OUT/fit_error (the largest, in percent). Lab options (--nodes, --rate,
 # --bottleneck, --cpu) are lab.sh's.
@@ -36,6 +38,7 @@ done
 mkdir -p "$out" && out=$(realpath "$out")
 mpicc -O2 -o "$out/pingpong" "$src/tools/accuracy/pingpong.c" -lm
 mpicc -O2 -o "$out/colocated" "$src/tools/lab/colocated.c"
+mpicc -O2 -o "$out/transport_cpu" "$src/tools/lab/transport_cpu.c"
 "$src/tools/lab/lab.sh" run --nodes "$nodes" ${lab_options[@]+"${lab_options[@]}"} -- bash -c \
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 2 --map-by node '$out/pingpong' $largest $windows" > "$out/pingpong.txt"
 "$src/tools/lab/lab.sh" run --nodes 1 --ranks-per-node 2 -- bash -c \
@@ -43,6 +46,9 @@ mpicc -O2 -o "$out/colocated" "$src/tools/lab/colocated.c"
   > "$out/node.txt"
 "$src/tools/lab/lab.sh" run ${lab_options[@]+"${lab_options[@]}"} --nodes 2 --ranks-per-node 2 -- bash -c \
   "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 4 --mca mpi_yield_when_idle 1 '$out/colocated'" > "$out/colocated.txt"
+"$src/tools/lab/lab.sh" run --nodes 2 --ranks-per-node 2 -- bash -c \
+  "mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np 4 --mca mpi_yield_when_idle 1 '$out/transport_cpu'" \
+  > "$out/transport_cpu.txt"
 sed -n 's/^# exchange //p' "$out/pingpong.txt" > "$out/exchange.txt"
 sed -n 's/^# exchange-after-pause //p' "$out/pingpong.txt" > "$out/exchange_after_pause.txt"
 window_options=()
@@ -67,6 +73,9 @@ for delay in wakeup-delay wakeup-delay-polling poll-cpu poll-cpu-shared; do
   echo "--cfg=tireplay/$delay:$value" >> "$out/lab.opt"
 done
 awk '/^# polling-share / { exit !($3 >= 0.25) }' "$out/colocated.txt" && echo "--cfg=tireplay/polling:yes" >> "$out/lab.opt"
+transport_cpu=$(sed -n 's/^# transport-cpu //p' "$out/transport_cpu.txt")
+[ -n "$transport_cpu" ] || { echo "calibrate: no '# transport-cpu' in $out/transport_cpu.txt" >&2; exit 2; }
+echo "--cfg=tireplay/transport-cpu:$transport_cpu" >> "$out/lab.opt"
 # The largest "max error" of the fit's tables (network and loopback), in percent.
 awk '/max error/ { on = 1; next } on && NF == 0 { on = 0 } on { for (i = 1; i <= NF; i++)
        if ($i ~ /%$/) { v = $i + 0; if (v > w) w = v } } END { printf "%.3f\n", w }' "$out/calibrate.log" \
