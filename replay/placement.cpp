@@ -9,6 +9,8 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
+#include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <fstream>
 #include <set>
@@ -57,8 +59,30 @@ std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint
   return hosts;
 }
 
-/// Host names of the actors of a SimGrid deployment file, in document order, parsed as XML (libxml2): actors
-/// inside comments are not actors, an element split over lines is one, and broken XML is an error with its line.
+/// The `<prop id="rank" value="N">` of the actor being read, if this element is one: smpirun's deployment files
+/// name each actor's rank so (-1: not that prop).
+int rank_prop(xmlTextReaderPtr reader, const std::string& path, uint64_t line)
+{
+  xmlChar* id = xmlTextReaderGetAttribute(reader, reinterpret_cast<const xmlChar*>("id"));
+  bool is_rank = id != nullptr && std::string(reinterpret_cast<const char*>(id)) == "rank";
+  xmlFree(id);
+  if (!is_rank)
+    return -1;
+  xmlChar* value = xmlTextReaderGetAttribute(reader, reinterpret_cast<const xmlChar*>("value"));
+  std::string text = value != nullptr ? reinterpret_cast<const char*>(value) : "";
+  xmlFree(value);
+  int rank = -1;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), rank);
+  if (ec != std::errc() || end != text.data() + text.size() || rank < 0)
+    throw InputError(path + ":" + std::to_string(line) + ": <prop id=\"rank\"> has value '" + text +
+                     "', not a rank (an integer >= 0)");
+  return rank;
+}
+
+/// Host names of the actors of a SimGrid deployment file, in rank order, parsed as XML (libxml2): actors inside
+/// comments are not actors, an element split over lines is one, and broken XML is an error with its line. An actor's
+/// rank is its `<prop id="rank" value="N"/>` (smpirun's files) where every actor has one, else its place in the
+/// document.
 std::vector<std::string> read_deployment(const std::string& path, std::vector<uint64_t>& lines)
 {
   check_input_file(path, "deployment file");
@@ -68,20 +92,36 @@ std::vector<std::string> read_deployment(const std::string& path, std::vector<ui
   if (!reader)
     throw InputError(path + ": cannot open the deployment file");
   std::vector<std::string> hosts;
-  int status = 0;
+  std::vector<int> ranks;  // by actor, from its rank prop (-1: none)
+  int actor_depth = -1;    // the depth of the actor whose children are being read
+  int status      = 0;
   while ((status = xmlTextReaderRead(reader.get())) == 1) {
-    if (xmlTextReaderNodeType(reader.get()) != XML_READER_TYPE_ELEMENT)
+    int type  = xmlTextReaderNodeType(reader.get());
+    int depth = xmlTextReaderDepth(reader.get());
+    if (type == XML_READER_TYPE_END_ELEMENT && depth == actor_depth)
+      actor_depth = -1;  // the actor's children are over
+    if (type != XML_READER_TYPE_ELEMENT)
       continue;
     std::string name = reinterpret_cast<const char*>(xmlTextReaderConstName(reader.get()));
+    auto line        = static_cast<uint64_t>(xmlGetLineNo(xmlTextReaderCurrentNode(reader.get())));
+    if (name == "prop" && actor_depth >= 0 && depth > actor_depth) {
+      if (int rank = rank_prop(reader.get(), path, line); rank >= 0) {
+        if (ranks.back() >= 0)
+          throw InputError(path + ":" + std::to_string(line) + ": a second <prop id=\"rank\"> for one actor");
+        ranks.back() = rank;
+      }
+      continue;
+    }
     if (name != "actor" && name != "process")
       continue;
-    auto line = static_cast<uint64_t>(xmlGetLineNo(xmlTextReaderCurrentNode(reader.get())));
+    actor_depth = xmlTextReaderIsEmptyElement(reader.get()) ? -1 : depth;
     xmlChar* host = xmlTextReaderGetAttribute(reader.get(), reinterpret_cast<const xmlChar*>("host"));
     if (host == nullptr)
       throw InputError(path + ":" + std::to_string(line) + ": <" + name + "> without a host attribute");
     hosts.emplace_back(reinterpret_cast<const char*>(host));
     xmlFree(host);
     lines.push_back(line);
+    ranks.push_back(-1);
   }
   if (status != 0) {
     const xmlError* error = xmlGetLastError();
@@ -93,7 +133,26 @@ std::vector<std::string> read_deployment(const std::string& path, std::vector<ui
   }
   if (hosts.empty())
     throw InputError(path + ": the deployment file has no <actor host=...>");
-  return hosts;
+  size_t given = static_cast<size_t>(std::count_if(ranks.begin(), ranks.end(), [](int r) { return r >= 0; }));
+  if (given == 0)
+    return hosts;
+  std::vector<std::string> by_rank(hosts.size());
+  std::vector<uint64_t> lines_by_rank(hosts.size());
+  for (size_t a = 0; a < hosts.size(); a++) {
+    std::string at = path + ":" + std::to_string(lines[a]);
+    if (ranks[a] < 0)
+      throw InputError(at + ": this actor has no <prop id=\"rank\">, others have: give every actor its rank, or none");
+    if (static_cast<size_t>(ranks[a]) >= hosts.size())
+      throw InputError(at + ": rank " + std::to_string(ranks[a]) + " in a deployment of " +
+                       std::to_string(hosts.size()) + " actors (ranks 0 to " + std::to_string(hosts.size() - 1) + ")");
+    if (lines_by_rank[static_cast<size_t>(ranks[a])] != 0)
+      throw InputError(at + ": rank " + std::to_string(ranks[a]) + " twice (also line " +
+                       std::to_string(lines_by_rank[static_cast<size_t>(ranks[a])]) + ")");
+    by_rank[static_cast<size_t>(ranks[a])]       = hosts[a];
+    lines_by_rank[static_cast<size_t>(ranks[a])] = lines[a];
+  }
+  lines = lines_by_rank;
+  return by_rank;
 }
 
 /// Folding: ranks r*K .. r*K+K-1 on the r-th distinct host of `candidates`.

@@ -91,9 +91,10 @@ struct SmpiConfig {
   // tireplay/transport-cpu ("SIZE:SECONDS;SIZE:SECONDS;...", sizes increasing, tireplay's): the CPU time that
   // moving a message of SIZE payload bytes between two hosts takes on the sender's host, and as much on the
   // receiver's (TCP's copies and protocol processing); between the sizes given, the line between them; below the
-  // first, the first's time; beyond the last, the last two's line. The rank spends it inside MPI while it completes
-  // the request, as a computation on its host's cores (shared with its neighbours' computations), while the bytes
-  // move (replay/transport_cpu.cpp). Empty (the default, as SMPI): free.
+  // first, the first's time; beyond the last, the last two's line. On a host holding more ranks than cores, the rank
+  // spends it inside MPI while it completes the request, as a computation on its host's cores (shared with its
+  // neighbours' computations), while the bytes move; with a core per rank, the calibration's message times hold it
+  // (replay/transport_cpu.cpp). Empty (the default, as SMPI): free.
   std::vector<std::pair<uint64_t, double>> transport_cpu;
   // tireplay/quota-period (seconds): the period of the hosts' CPU quotas (host.quota), Linux's cpu.cfs_period_us.
   double quota_period = 0.1;

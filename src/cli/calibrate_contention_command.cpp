@@ -135,6 +135,11 @@ int contention(int argc, char** argv)
       source = platform + "'s point-to-point parameters for " + std::to_string(most) +
                " ranks (SMPI's factors included), equation 5's Hockney line at each size";
     }
+    // gamma is the slope in m; delta and M sit between sizes: one size fits anything (0% error, a meaningless signature)
+    if (std::all_of(table.begin(), table.end(), [&table](const auto& p) { return p.bytes == table.front().bytes; }))
+      throw InputError(table_path + ": every measurement has m = " + std::to_string(static_cast<uint64_t>(
+                                                                         table.front().bytes)) +
+                       " bytes: the signature's slope in m needs measurements at two sizes at least");
     models::ContentionFit fit;
     try {
       fit = models::fit_contention_signature(table, terms);

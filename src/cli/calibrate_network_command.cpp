@@ -33,7 +33,7 @@ namespace tireplay::calibrate_cli {
 void SegmentOptions::add_to(po::options_description& desc)
 {
   desc.add_options()
-      ("segments", po::value(&choice.segments), "fit this many segments (default: the fewest within --max-error)")
+      ("segments", po::value(&segments), "fit this many segments (default: the fewest within --max-error)")
       ("boundaries", po::value(&boundaries), "the segments' last sizes instead, in bytes: b1,b2,... (segment j "
                                              "holds the sizes in (b_{j-1}, b_j])")
       ("max-error", po::value(&choice.max_relative_error)->default_value(0.02, "0.02"),
@@ -44,10 +44,11 @@ void SegmentOptions::add_to(po::options_description& desc)
 
 void SegmentOptions::finish()
 {
-  if (!boundaries.empty() && choice.segments != 0)
+  if (!boundaries.empty() && segments != kNotGiven)
     throw po::error("--segments and --boundaries exclude each other");
-  if (choice.segments < 0 || choice.segments > 64)
+  if (segments != kNotGiven && (segments < 1 || segments > 64))
     throw po::error("--segments must be between 1 and 64");
+  choice.segments = segments == kNotGiven ? 0 : segments;  // 0: the fewest within --max-error
   if (!(choice.max_relative_error > 0) || !std::isfinite(choice.max_relative_error))
     throw po::error("--max-error must be a positive number (0.02: 2%)");
   if (choice.min_points < 1)
@@ -57,6 +58,10 @@ void SegmentOptions::finish()
     double b = models::parse_quantity(item, {});
     if (std::isnan(b) || b != std::floor(b))
       throw po::error("--boundaries: '" + item + "' is not a whole number of bytes");
+    if (!choice.boundaries.empty() && !(b > choice.boundaries.back()))
+      throw po::error("--boundaries: '" + item + "' after " + std::to_string(static_cast<uint64_t>(
+                                                                  choice.boundaries.back())) +
+                      ": the segments' last sizes must increase");
     choice.boundaries.push_back(b);
   }
 }

@@ -28,6 +28,8 @@ double quantity_option(const std::string& option, const std::string& text, const
 struct SegmentOptions {
   models::SegmentChoice choice;
   std::string boundaries;
+  static constexpr int kNotGiven = -2147483647 - 1;
+  int segments = kNotGiven;  // --segments as given
   void add_to(boost::program_options::options_description& desc);
   /// Checks them and fills choice.boundaries. Throws boost::program_options::error.
   void finish();

@@ -110,7 +110,9 @@ void check_replay_options(ReplayOptions& opt)
   if (!opt.jobs_file.empty())
     check_input_file(opt.jobs_file, "jobs file");
   else if (std::error_code ec; !std::filesystem::exists(opt.trace, ec))  // what it is, open_trace says
-    throw InputError(opt.trace + ": no such trace file or directory");
+    throw InputError(opt.trace + (ec && ec != std::errc::no_such_file_or_directory
+                                      ? ": cannot reach the trace: " + ec.message()  // a symbolic link loop...
+                                      : ": no such trace file or directory"));
   if (!opt.hostfile.empty())
     check_input_file(opt.hostfile = pipe_to_file(opt.hostfile, "hostfile"), "hostfile");
   if (!opt.deployment.empty())

@@ -10,8 +10,10 @@
 
 #include <boost/program_options.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -90,16 +92,24 @@ int topology_command(int argc, char** argv)
       throw po::error("--rho must be a finite number >= 0");
     models::DistanceMatrix d;
     std::unique_ptr<simgrid::s4u::Engine> engine;
+    std::vector<std::string> platform_hosts;
     if (!platform.empty()) {
       engine     = engine_with_platform(platform, cfg);
       auto hosts = models::hosts_in_zone_order(*engine->get_netzone_root());
+      for (const auto* h : hosts)
+        platform_hosts.push_back(h->get_name());
       if (distances_file.empty()) {
         check_routes(hosts, platform);
         d = models::platform_distances(hosts, models::network_factors_from_config());
       }
     }
-    if (!distances_file.empty())
+    if (!distances_file.empty()) {
       d = models::read_distances(distances_file);
+      for (const auto& host : d.hosts)  // a misspelt host would make a cluster of its own, silently
+        if (engine && std::find(platform_hosts.begin(), platform_hosts.end(), host) == platform_hosts.end())
+          throw InputError(distances_file + ": host '" + host + "' is not on the platform " + platform +
+                           " (--distances alone groups hosts of its own)");
+    }
     if (d.size() == 0)
       throw InputError((distances_file.empty() ? platform : distances_file) + ": no host");
     std::vector<int> clusters = models::lowekamp_clusters(d, rho);

@@ -52,6 +52,9 @@ Baseline read_baseline(const std::string& path)
     throw InputError(path + ": not a JSON baseline: a syntax error at byte " + std::to_string(e.byte) +
                      " (record one with --write-baseline)");
   }
+  if (auto done = j.find("completed"); done != j.end() && done->is_boolean() && !done->get<bool>())
+    throw InputError(path + ": the baseline's replay did not complete (ranks blocked: \"completed\": false): record "
+                     "one from a replay that completes (--write-baseline)");
   Baseline b;
   b.simulated_time = number(j, "simulated_time", path);
   if (auto t = j.find("trace"); t != j.end() && t->is_string())

@@ -35,6 +35,10 @@ void parse_p2p(FieldReader& a, RankParseState& st, int comm_size, Action& out)
   if (!st.paper_format)
     st.p2p_form = has_tag ? RankParseState::P2PForm::Tagged : RankParseState::P2PForm::Tagless;
   out.tag        = has_tag ? a.integer("tag") : 0;
+  // Negative tags are the collectives' own (SMPI's, replay/collectives/coll.hpp): a user's would match their messages.
+  if (out.tag < 0 && !(is_recv && out.tag == kAnyTag))
+    a.fail("field 'tag' is not a tag (an integer >= 0" + std::string(is_recv ? ", or -444 for any tag" : "") +
+           "; a negative one is MPI_ERR_TAG): '" + std::to_string(out.tag) + "'");
   uint64_t count = a.count_field("count");
   out.bytes      = bytes_of(a, count, a.datatype("datatype"));
 }

@@ -51,7 +51,7 @@ void check_first_line(const std::string& path, uint64_t number, const std::strin
   ActionKind kind;
   int rank = -1;
   if (fields.size() >= 2 && action_from_name(fields[1], kind) && !parse_rank_field(fields[0], rank))
-    throw InputError(at + ": field 'rank' is not a rank (0 to 2147483647): '" + std::string(fields[0]) +
+    throw InputError(at + ": field 'rank' is not a rank (0 to 999999): '" + std::string(fields[0]) +
                      "' (expected: <rank> " + std::string(fields[1]) + " ...)\n    " + line.substr(0, 200));
 }
 
@@ -108,7 +108,8 @@ TraceInputs demultiplex(const std::string& path, int np)
       throw InputError(input_error_text(path, number,
                                         "line for rank " + std::to_string(rank) + " but --np is " + std::to_string(np), t));
     if (rank >= static_cast<int>(kMaxRanks))
-      throw InputError(input_error_text(path, number, "rank " + std::to_string(rank) + " is out of range", t));
+      throw InputError(input_error_text(path, number, "rank " + std::to_string(rank) + " is out of range (a trace has "
+                                                      "ranks 0 to 999999)", t));
     auto out = outputs.find(rank);
     if (out == outputs.end()) {
       if (outputs.size() >= max_open)
@@ -253,6 +254,9 @@ TraceInputs open_trace(const std::string& path, int np)
     if (!path_exists(file))
       throw InputError(path + ":" + std::to_string(at) + ": missing rank file '" + file + "'");
     check_readable_file(file, path + ":" + std::to_string(at));
+    if (std::error_code ec; fs::equivalent(file, path, ec))  // else read as a shared trace: "not a rank" at line 1
+      throw InputError(path + ":" + std::to_string(at) + ": the index names itself ('" + file + "'): an index lists "
+                       "the ranks' trace files");
   }
   if (entries.size() == 1)
     return demultiplex(entries[0].first, np);

@@ -229,6 +229,10 @@ printf '40 1024 1e-2\n40 2048 2e-2\n40 4096 3e-2\n' > three.txt
 expect "three all-to-all measurements" \
   "three.txt: the table holds 3 measurement(s): the fit compares at least four (section V)" \
   calibrate contention --alltoall three.txt --alpha 50us --bandwidth 125MBps
+printf '4 1000 1ms\n4 1000 1ms\n8 1000 2ms\n4 1000 1ms\n' > one_size.txt
+expect "all-to-all measurements of one size" \
+  "one_size.txt: every measurement has m = 1000 bytes: the signature's slope in m needs measurements at two sizes at least" \
+  calibrate contention --alltoall one_size.txt --alpha 50us --bandwidth 125MBps
 printf '0 1e6 1ms\n0 1e6\n' > short.bursts
 expect "bursts line without its duration" "short.bursts:2: expected 'RANK FLOPS SECONDS' (3 fields), got 2 fields
     0 1e6" calibrate flops short.bursts
@@ -246,6 +250,10 @@ Fits the platform's parameters to measurements (docs/calibration.md):
 expect "both segment options" "tireplay calibrate factors: --segments and --boundaries exclude each other
 (see tireplay calibrate factors --help)" calibrate factors --pingpong smpi.txt --platform truth.xml --segments 2 \
   --boundaries 1000
+expect "no segment" "tireplay calibrate factors: --segments must be between 1 and 64
+(see tireplay calibrate factors --help)" calibrate factors --pingpong smpi.txt --platform truth.xml --segments 0
+expect "boundaries out of order" "tireplay calibrate factors: --boundaries: '1024' after 65536: the segments' last sizes must increase
+(see tireplay calibrate factors --help)" calibrate factors --pingpong smpi.txt --platform truth.xml --boundaries 65536,1024
 expect "a segment of one size" "smpi.txt: segment 1 (sizes up to 0 bytes) holds 1 distinct size: a line needs two" \
   calibrate factors --pingpong smpi.txt --platform truth.xml --boundaries 0
 expect "unknown route host" "truth.xml: no host 'node-9' (--route)" \

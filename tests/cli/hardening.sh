@@ -153,7 +153,7 @@ printf '\xef\xbb\xbf0 init\n0 finalize\n' > bom.txt
 expect bom 2 "bom.txt:1: the file starts with a UTF-8 byte-order mark: remove it (sed -i '1s/^\\xEF\\xBB\\xBF//' bom.txt)" -- replay --platform $P --trace bom.txt -q
 for first in +0 -1 2147483648 rank0; do
   printf '%s init\n0 finalize\n' "$first" > first.txt
-  expect "first_rank_$first" 2 "first.txt:1: field 'rank' is not a rank (0 to 2147483647): '$first' (expected: <rank> init ...)
+  expect "first_rank_$first" 2 "first.txt:1: field 'rank' is not a rank (0 to 999999): '$first' (expected: <rank> init ...)
     $first init" -- replay --platform $P --trace first.txt -q
 done
 printf '0 init\r0 finalize\r' > cr.txt
@@ -204,6 +204,23 @@ if [ "$hosts" = "mycluster-3.mysite.fr mycluster-2.mysite.fr" ]; then echo "ok  
 printf '%s\n' "0 init" "1 init" "2 init" "0 finalize" "1 finalize" "2 finalize" > three.txt
 sed 's|</platform>|  <actor host="nowhere" function="2"/>\n</platform>|' deployment.xml > bad_host.xml
 expect deployment_line 2 "bad_host.xml:7: unknown host 'nowhere' in platform $P" -- replay --platform $P --trace three.txt --deployment bad_host.xml -q
+# smpirun's deployment files give each actor its rank (<prop id="rank">): ranks by it, whatever the order
+cat > ranked.xml <<'XML'
+<?xml version='1.0'?>
+<platform version="4.1">
+  <actor host="mycluster-3.mysite.fr" function="1"><prop id="rank" value="1"/></actor>
+  <actor host="mycluster-2.mysite.fr" function="0"><prop id="rank" value="0"/></actor>
+</platform>
+XML
+"$tireplay" replay --platform $P --trace t.txt --deployment ranked.xml --json ranked.json -q
+hosts=$(python3 -c 'import json; print(" ".join(r["host"] for r in json.load(open("ranked.json"))["per_rank"]))')
+if [ "$hosts" = "mycluster-2.mysite.fr mycluster-3.mysite.fr" ]; then echo "ok   deployment_ranks"; else echo "FAIL deployment_ranks: ranks on $hosts"; failures=$((failures + 1)); fi
+sed 's|<prop id="rank" value="0"/>||' ranked.xml > half_ranked.xml
+expect deployment_half_ranked 2 'half_ranked.xml:4: this actor has no <prop id="rank">, others have: give every actor its rank, or none' -- $R --deployment half_ranked.xml
+sed 's|value="0"|value="1"|' ranked.xml > twice_ranked.xml
+expect deployment_rank_twice 2 "twice_ranked.xml:4: rank 1 twice (also line 3)" -- $R --deployment twice_ranked.xml
+sed 's|value="0"|value="x"|' ranked.xml > bad_rank.xml
+expect deployment_bad_rank 2 "bad_rank.xml:4: <prop id=\"rank\"> has value 'x', not a rank (an integer >= 0)" -- $R --deployment bad_rank.xml
 printf '<platform>\n<actor host="a"\n</platform>\n' > broken.xml
 expect deployment_broken 2 "broken.xml:3: not a well-formed XML deployment file: Couldn't find end of Start Tag actor" -- $R --deployment broken.xml
 

@@ -27,10 +27,18 @@ expect sweep_too_many 2 "tireplay sweep: --vary: 1000 x 101 combinations, more t
 [ ! -e big ] || fail "sweep_too_many: the study directory was made"
 expect sweep_same_quantity 2 "tireplay sweep: --vary: 'bw' and 'link.bw' vary the same quantity (give all its values in one --vary)" -- sweep --trace t.txt --platform $P -o same -q --vary bw=1x,2x --vary link.bw=1x,3x
 
+# An index naming itself, a trace behind a symbolic link loop: said as such.
+printf 'self.txt\n' > self.txt
+expect index_itself 2 "self.txt:1: the index names itself ('self.txt'): an index lists the ranks' trace files" -- replay --platform $P --trace self.txt -q
+ln -sfn loop_b loop_a && ln -sfn loop_a loop_b
+expect trace_link_loop 2 "loop_a: cannot reach the trace: Too many levels of symbolic links" -- replay --platform $P --trace loop_a -q
+
 # A baseline's times are 0 s or more; its syntax errors say where, without the JSON library's codes.
 "$tireplay" check --platform $P --trace t.txt --baseline base.json --write-baseline > /dev/null 2>&1
 sed 's/"simulated_time": *[0-9.e+-]*/"simulated_time": -1/' base.json > negative.json
 expect baseline_negative 2 "negative.json: field 'simulated_time' is -1: a time is 0 s or more" -- check --platform $P --trace t.txt --baseline negative.json
+sed 's/"completed": *true/"completed": false/' base.json > blocked.json
+expect baseline_blocked 2 "blocked.json: the baseline's replay did not complete (ranks blocked: \"completed\": false): record one from a replay that completes (--write-baseline)" -- check --platform $P --trace t.txt --baseline blocked.json
 printf '{"simulated_time": 1,' > cut.json
 expect baseline_syntax 2 "cut.json: not a JSON baseline: a syntax error at byte 22 (record one with --write-baseline)" -- check --platform $P --trace t.txt --baseline cut.json
 

@@ -266,21 +266,24 @@ check quota_rendezvous 0.11100016 duplex_link.xml --set host.quota@h1=50% --cfg 
   "${quota_rendezvous[@]}"
 check quota_rendezvous_async 0.1 duplex_link.xml --set host.quota@h1=50% -- "${quota_rendezvous[@]}"
 
-# tireplay/transport-cpu: a message between hosts costs its sender's host and its receiver's CPU time, spent while
-# its bytes move. 1e6 bytes cost 0.001 + 0.01 x 999000 / 1e6 = 0.01099 s on the line between the two points: under
-# T(1e6) = 0.01100016, hidden; with 0.021 at the second point (0.02098 s), the message ends with its CPU time. Rank 1
-# computing 1e7 flops on h0 beside rank 0's send shares the core with it: half speed for 0.01 s, then alone, 0.015 s.
-# Within one host (the loopback's own calibration) nothing: 1000016 / 1e10.
-one_message=("0 send 1 0 1000000" "1 recv 0 0 1000000")
-check transport_cpu_hidden 0.01100016 duplex_link.xml --cfg 'tireplay/transport-cpu:1000:0.001;1001000:0.011' -- \
-  "${one_message[@]}"
-check transport_cpu_longer 0.02098 duplex_link.xml --cfg 'tireplay/transport-cpu:1000:0.001;1001000:0.021' -- \
-  "${one_message[@]}"
+# tireplay/transport-cpu: a message between hosts costs CPU on a host holding more ranks than cores (ranks 0 and 1
+# share h0's core; rank 2 has h1's). Rank 0's 1e6 bytes to rank 2 cost it 0.001 + 0.01 x 999000 / 1e6 = 0.01099 s on
+# the line between the two points: under T(1e6) = 0.01100016, hidden; with 0.021 at the second point (0.02098 s), the
+# send ends with its CPU time (rank 2, alone on its core, pays nothing). Rank 1 computing 1e7 flops beside rank 0's
+# send shares the core with it: half speed for 0.01 s, then alone, 0.015 s. With a rank per host, or within one
+# host (the calibration's message times hold it), nothing: T(1e6), and 1000016 / 1e10 on the loopback.
 printf 'h0\nh0\nh1\n' > "$scratch/sender_shares.txt"
+one_message=("0 send 2 0 1000000" "2 recv 0 0 1000000")
+check transport_cpu_hidden 0.01100016 duplex_link.xml --hostfile "$scratch/sender_shares.txt" \
+  --cfg 'tireplay/transport-cpu:1000:0.001;1001000:0.011' -- "${one_message[@]}"
+check transport_cpu_longer 0.02098 duplex_link.xml --hostfile "$scratch/sender_shares.txt" \
+  --cfg 'tireplay/transport-cpu:1000:0.001;1001000:0.021' -- "${one_message[@]}"
 check transport_cpu_shares_core 0.015 duplex_link.xml --hostfile "$scratch/sender_shares.txt" \
-  --cfg 'tireplay/transport-cpu:1000000:0.005' -- "0 send 2 0 1000000" "2 recv 0 0 1000000" "1 compute 1e7"
+  --cfg 'tireplay/transport-cpu:1000000:0.005' -- "${one_message[@]}" "1 compute 1e7"
+check transport_cpu_core_each 0.01100016 duplex_link.xml --cfg 'tireplay/transport-cpu:1000000:0.5' -- \
+  "0 send 1 0 1000000" "1 recv 0 0 1000000"
 check transport_cpu_one_host 0.0001000016 duplex_link.xml --hostfile "$scratch/one_host.txt" \
-  --cfg 'tireplay/transport-cpu:1000000:0.5' -- "${one_message[@]}"
+  --cfg 'tireplay/transport-cpu:1000000:0.5' -- "0 send 1 0 1000000" "1 recv 0 0 1000000"
 
 # Determinism: the same inputs give the same JSON summary, bit for bit, but for the wall time.
 for run in 1 2; do

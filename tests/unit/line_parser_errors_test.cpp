@@ -162,6 +162,10 @@ TEST_CASE("parse errors: communicators", "[parser][errors][comm]")
       {"0 barrier x=1", "unknown named field 'x=1' (known: comm=, sendtag=, recvtag=)"},
       {"0 send 1 0 10 sendtag=3", "field 'sendtag' belongs to sendrecv only"},
       {"0 sendrecv 1 1 1 1 sendtag=-1", "field 'sendtag' is not a tag (an integer >= 0): 'sendtag=-1'"},
+      {"0 send 3 -4 100", "send: field 'tag' is not a tag (an integer >= 0; a negative one is MPI_ERR_TAG): '-4' "
+                          "(expected: send <partner> <tag> <count> [datatype])"},
+      {"0 irecv 3 -3334 100", "irecv: field 'tag' is not a tag (an integer >= 0, or -444 for any tag; a negative one "
+                              "is MPI_ERR_TAG): '-3334' (expected: irecv <partner> <tag> <count> [datatype])"},
       {"0 sendrecv 1 1 1 1 sendtag=-444", "field 'sendtag' is not a tag (an integer >= 0): 'sendtag=-444'"},
       {"0 sendrecv 1 1 1 1 recvtag=x", "field 'recvtag' is not a tag (an integer >= 0, or -444 for any tag): "
                                        "'recvtag=x'"},
