@@ -147,7 +147,8 @@ TEST_CASE("shared file errors", "[source][errors]")
   auto bad_rank = dir.file("a.txt", "0 init\nfoo bar\n");
   CHECK_THROWS_WITH(open_trace(bad_rank, 0), bad_rank + ":2: the first field is not a rank: 'foo'\n    foo bar");
   auto too_big = dir.file("b.txt", "0 init\n\n1000001 init\n");
-  CHECK_THROWS_WITH(open_trace(too_big, 0), too_big + ":3: rank 1000001 is out of range\n    1000001 init");
+  CHECK_THROWS_WITH(open_trace(too_big, 0),
+                    too_big + ":3: rank 1000001 is out of range (a trace has ranks 0 to 999999)\n    1000001 init");
 }
 
 TEST_CASE("the temporary directory of a shared trace goes with TraceInputs", "[source]")
