@@ -6,10 +6,10 @@ usage: tools/lab/compare_ops.py ARCHIVE/traces.otf2 EVENTS.csv [RANK...]
 ARCHIVE: a run traced with tireplay's tracer (tools/lab/lab_trace.sh leaves one per run); EVENTS.csv: the replay of
 its conversion (`tireplay replay ... --events-csv EVENTS.csv`). The k-th call of each kind on a rank (MPI_Sendrecv,
 MPI_Allreduce, ...) is matched with the k-th action of that kind in the replay. Prints per rank (all, or those
-given) and per kind: the calls, their mean duration traced and replayed, the mean computation before them (traced:
-wall time between calls; replayed: the time since the previous action ended); then per step (the previous call's
-kind -> this call's kind) the time from the end of the previous call to the end of this one, whose sum over steps is
-the rank's time: the steps that differ most are where the model misses. Reads the archive with otf2-print (Debian's
+given) and per kind: the calls and their mean duration traced and replayed; then per step (the previous call's kind
+-> this call's kind) the time from the end of the previous call to the end of this one, whose sum over steps is the
+rank's time, and the part of it before the call (the computation: traced, wall time between the calls; replayed, the
+time since the previous action ended): the steps that differ most are where the model misses. Reads the archive with otf2-print (Debian's
 otf2-tools).
 """
 import collections
@@ -70,7 +70,7 @@ def main(argv):
         lab_kinds, rep_kinds = by_kind(lab), by_kind(rep)
         print(f"rank {rank}: traced {lab[-1][2] - lab[0][1] if lab else 0:.3f} s of calls, "
               f"replayed {rep[-1][2] - rep[0][1] if rep else 0:.3f} s")
-        print(f"  {'kind':<14} {'calls':>7} {'traced us':>10} {'replayed':>10} {'before traced':>14} {'replayed':>10}")
+        print(f"  {'kind':<14} {'calls':>7} {'traced us':>10} {'replayed':>10}")
         for kind in sorted(set(lab_kinds) | set(rep_kinds)):
             a, b = lab_kinds.get(kind, []), rep_kinds.get(kind, [])
             if len(a) != len(b):
