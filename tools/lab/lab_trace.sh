@@ -40,16 +40,21 @@ else
   fi
 fi
 out=$work/$app/lab_trace/$config
+# The archive is written to memory and moved after the run: written to disk, the VM's disk interrupts land on one
+# node's core and lengthen its computations by 15% (docs/accuracy.md, the eleventh session).
+memory=$(mktemp -d /dev/shm/tireplay-lab-trace.XXXXXX)
+trap 'rm -rf "$memory"' EXIT
 for i in $(seq "$runs"); do
   for kind in traced untraced; do
     dir=$out/$i.$kind
     rm -rf "$dir" && mkdir -p "$(dirname "$dir")" && cp -a "$work/$app/input$ranks" "$dir" && cd "$dir"
     preload="-x LD_PRELOAD=$work/run_timer.so"
-    [ "$kind" = untraced ] || preload="-x TIREPLAY_TRACE_DIR=$dir/archive -x LD_PRELOAD=$build/libtireplay_tracer.so"
+    [ "$kind" = untraced ] || preload="-x TIREPLAY_TRACE_DIR=$memory/archive -x LD_PRELOAD=$build/libtireplay_tracer.so"
     "$src/tools/lab/lab.sh" run --nodes 2 --ranks-per-node "$per_node" ${lab_opts[@]+"${lab_opts[@]}"} -- bash -c \
       "OMP_NUM_THREADS=1 mpirun --allow-run-as-root \$LAB_MPIRUN_OPTS -np $ranks --mca mpi_yield_when_idle 1 \
        -x OMP_NUM_THREADS $preload $(printf '%q ' "${app_command[@]}") < $app_stdin" > run.log 2> timer.log ||
       { echo "lab_trace: the $kind run failed ($dir)" >&2; exit 2; }
+    [ "$kind" = untraced ] || mv "$memory/archive" "$dir/archive"
     if [ "$kind" = traced ]; then
       "$build/otf2ti" archive/traces.otf2 -o ti --flop-rate 1e9 2> otf2ti.log ||
         { echo "lab_trace: otf2ti failed ($dir/otf2ti.log)" >&2; exit 2; }
