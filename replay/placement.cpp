@@ -13,6 +13,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <set>
 
 namespace sg4 = simgrid::s4u;
@@ -59,20 +60,26 @@ std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint
   return hosts;
 }
 
+/// The attribute `name` of the element being read, if it has one.
+std::optional<std::string> attribute(xmlTextReaderPtr reader, const char* name)
+{
+  xmlChar* value = xmlTextReaderGetAttribute(reader, reinterpret_cast<const xmlChar*>(name));
+  if (value == nullptr)
+    return std::nullopt;
+  std::string text = reinterpret_cast<const char*>(value);
+  xmlFree(value);
+  return text;
+}
+
 /// The `<prop id="rank" value="N">` of the actor being read, if this element is one: smpirun's deployment files
 /// name each actor's rank so (-1: not that prop).
 int rank_prop(xmlTextReaderPtr reader, const std::string& path, uint64_t line)
 {
-  xmlChar* id = xmlTextReaderGetAttribute(reader, reinterpret_cast<const xmlChar*>("id"));
-  bool is_rank = id != nullptr && std::string(reinterpret_cast<const char*>(id)) == "rank";
-  xmlFree(id);
-  if (!is_rank)
+  if (attribute(reader, "id") != "rank")
     return -1;
-  xmlChar* value = xmlTextReaderGetAttribute(reader, reinterpret_cast<const xmlChar*>("value"));
-  std::string text = value != nullptr ? reinterpret_cast<const char*>(value) : "";
-  xmlFree(value);
-  int rank = -1;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), rank);
+  std::string text = attribute(reader, "value").value_or("");
+  int rank         = -1;
+  auto [end, ec]   = std::from_chars(text.data(), text.data() + text.size(), rank);
   if (ec != std::errc() || end != text.data() + text.size() || rank < 0)
     throw InputError(path + ":" + std::to_string(line) + ": <prop id=\"rank\"> has value '" + text +
                      "', not a rank (an integer >= 0)");
@@ -115,11 +122,10 @@ std::vector<std::string> read_deployment(const std::string& path, std::vector<ui
     if (name != "actor" && name != "process")
       continue;
     actor_depth = xmlTextReaderIsEmptyElement(reader.get()) ? -1 : depth;
-    xmlChar* host = xmlTextReaderGetAttribute(reader.get(), reinterpret_cast<const xmlChar*>("host"));
-    if (host == nullptr)
+    std::optional<std::string> host = attribute(reader.get(), "host");
+    if (!host)
       throw InputError(path + ":" + std::to_string(line) + ": <" + name + "> without a host attribute");
-    hosts.emplace_back(reinterpret_cast<const char*>(host));
-    xmlFree(host);
+    hosts.push_back(std::move(*host));
     lines.push_back(line);
     ranks.push_back(-1);
   }

@@ -61,7 +61,8 @@ std::vector<std::pair<uint64_t, double>> transport_cpu_steps(const std::string& 
   auto points = window_steps(key, value);
   for (const auto& [size, seconds] : points)
     if (seconds > 1)
-      bad(key, value, "points whose times are at most 1 s (a transport's CPU time per message is microseconds to milliseconds)");
+      bad(key, value, "points whose times are at most 1 s (a transport's CPU time per message is microseconds to "
+                      "milliseconds)");
   return points;
 }
 

@@ -10,10 +10,8 @@
 
 #include <boost/program_options.hpp>
 #include <simgrid/s4u/Engine.hpp>
-#include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -92,12 +90,9 @@ int topology_command(int argc, char** argv)
       throw po::error("--rho must be a finite number >= 0");
     models::DistanceMatrix d;
     std::unique_ptr<simgrid::s4u::Engine> engine;
-    std::vector<std::string> platform_hosts;
     if (!platform.empty()) {
       engine     = engine_with_platform(platform, cfg);
       auto hosts = models::hosts_in_zone_order(*engine->get_netzone_root());
-      for (const auto* h : hosts)
-        platform_hosts.push_back(h->get_name());
       if (distances_file.empty()) {
         check_routes(hosts, platform);
         d = models::platform_distances(hosts, models::network_factors_from_config());
@@ -106,7 +101,7 @@ int topology_command(int argc, char** argv)
     if (!distances_file.empty()) {
       d = models::read_distances(distances_file);
       for (const auto& host : d.hosts)  // a misspelt host would make a cluster of its own, silently
-        if (engine && std::find(platform_hosts.begin(), platform_hosts.end(), host) == platform_hosts.end())
+        if (engine && engine->host_by_name_or_null(host) == nullptr)
           throw InputError(distances_file + ": host '" + host + "' is not on the platform " + platform +
                            " (--distances alone groups hosts of its own)");
     }

@@ -20,6 +20,7 @@
 #include <set>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 namespace fs = std::filesystem;
 
@@ -250,11 +251,14 @@ TraceInputs open_trace(const std::string& path, int np)
                        " rank files (tireplay replays at most that many ranks)");
     entries.emplace_back(resolve_entry(path, std::string(t)), number);
   }
+  struct stat index {};
+  bool index_known = ::stat(path.c_str(), &index) == 0;
   for (const auto& [file, at] : entries) {
     if (!path_exists(file))
       throw InputError(path + ":" + std::to_string(at) + ": missing rank file '" + file + "'");
     check_readable_file(file, path + ":" + std::to_string(at));
-    if (std::error_code ec; fs::equivalent(file, path, ec))  // else read as a shared trace: "not a rank" at line 1
+    struct stat entry {};  // the index itself would be read as a trace: "not a rank" at its line 1
+    if (index_known && ::stat(file.c_str(), &entry) == 0 && entry.st_dev == index.st_dev && entry.st_ino == index.st_ino)
       throw InputError(path + ":" + std::to_string(at) + ": the index names itself ('" + file + "'): an index lists "
                        "the ranks' trace files");
   }

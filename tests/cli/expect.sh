@@ -1,3 +1,7 @@
+# fail WHAT / ok WHAT: a check's line (fail counts it in $failures).
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+ok() { echo "ok   $*"; }
+
 # expect NAME STATUS EXPECTED_STDERR -- tireplay arguments: runs $tireplay (20 s at most: a hang fails) and
 # compares its exit status and stderr; counts failures in $failures. Sourced by the CLI tests.
 expect() {

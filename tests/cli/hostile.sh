@@ -9,7 +9,6 @@ rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
 failures=0
 
 source "$src/tests/cli/expect.sh"
-fail() { echo "FAIL $1"; failures=$((failures + 1)); }
 
 P=platform.xml
 cp "$src/platforms/cluster_figure5.xml" $P

@@ -12,7 +12,6 @@ tireplay=$1 src=$2 scratch=$3 sgdata=${4:-}
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
 failures=0
 source "$src/tests/cli/expect.sh"
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 # near NAME GOT EXPECTED TOLERANCE(absolute)
 near() {
   if python3 -c "import sys; sys.exit(not abs($2 - $3) <= $4)"; then echo "ok   $1: $2"; else fail "$1: $2, expected $3 (+-$4)"; fi

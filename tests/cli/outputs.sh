@@ -8,8 +8,6 @@ tireplay=$1 src=$2 scratch=$3
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
 failures=0
 source "$src/tests/cli/expect.sh"
-fail() { echo "FAIL $1"; failures=$((failures + 1)); }
-ok() { echo "ok   $1"; }
 
 P=platform.xml
 cp "$src/platforms/cluster_figure5.xml" $P

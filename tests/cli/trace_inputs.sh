@@ -11,7 +11,6 @@ tireplay=$build/tireplay otf2ti=$build/otf2ti
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
 failures=0
 source "$src/tests/cli/expect.sh"
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 
 cp "$src/platforms/cluster_figure5.xml" platform.xml
 cp "$src/platforms/hosts_figure5.txt" hosts.txt
