@@ -282,7 +282,8 @@ std::unique_ptr<sg4::Engine> make_engine(const Configuration& cfg, const std::ve
     throw SimulationNotStarted{};
   // res_network warns of latencies below surf/precision: a negative one is refused by check_platform_values.
   std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--log=root.thres:warning",
-                                "--log=xbt_cfg.thres:warning", "--log=res_network.thres:error"};
+                                "--log=xbt_cfg.thres:warning", "--log=res_network.thres:error",
+                                "--log=no_loc"};  // no backtrace after SimGrid's message when it stops on an input
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   std::vector<char*> argv;
   for (auto& a : args)

@@ -43,6 +43,9 @@ sed 's/ bw="125MBps"/ bw="0Bps"/' $P > bw0.xml
 expect link_bw_0 2 "bw0.xml: link 'mycluster_link_0_DOWN': bandwidth 0 bytes/s cannot be simulated (it must be between 1 and 1e+30)" -- replay --platform bw0.xml --trace t.txt -q
 sed 's/ lat="16.67us"/ lat="-1us"/' $P > latneg.xml
 expect link_lat_negative 2 "latneg.xml: link 'mycluster_link_0_DOWN': latency -1e-06 s cannot be simulated (it must be between 0 and 1e+06)" -- replay --platform latneg.xml --trace t.txt -q --cfg surf/precision:1e-9
+sed 's/ speed="1.17Gf"/ core="0" speed="1.17Gf"/' $P > core0.xml
+expect host_cores_0 2 "[0.000000] [root/CRITICAL] Host mycluster-0.mysite.fr must have at least one core, not 0.
+tireplay: the simulation was stopped by SimGrid (its message is above) while replaying t.txt on core0.xml: an input or option beyond what it can simulate" -- replay --platform core0.xml --trace t.txt -q  # SimGrid's message, no backtrace
 expect scale_bw_huge 2 "$P with --scale/--set: link 'mycluster_backbone': bandwidth inf bytes/s cannot be simulated (it must be between 1 and 1e+30)" -- $R --scale link.bw=1e308
 expect scale_bw_tiny 2 "$P with --scale/--set: link 'mycluster_backbone': bandwidth 1.25e-299 bytes/s cannot be simulated (it must be between 1 and 1e+30)" -- $R --scale link.bw=1e-308
 
