@@ -105,6 +105,9 @@ WeightedRoute weighted_route(const sg4::Host& src, const sg4::Host& dst, const N
   sg4::Engine::get_instance()->seal_platform();
   WeightedRoute route;
   src.route_to(&dst, route.links, &route.latency_seconds);
+  if (route.links.empty() && !(route.latency_seconds > 0) && &src != &dst)  // SimGrid's full level stops there too
+    throw NoRoute("no route from host '" + src.get_name() + "' to host '" + dst.get_name() +
+                                "': the platform gives them no link and no latency");
   for (const auto* link : route.links)
     add_weight(route.weights, link, 1.0);
   if (f.crosstraffic) {

@@ -6,6 +6,7 @@
 #include "models/model_context.hpp"
 #include "models/point_to_point.hpp"
 
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -29,7 +30,11 @@ NetworkFactors network_factors_from_config();
 /// A route and the weight a flow has on each link it loads (cm02's comm_action_expand_constraints): 1 per crossing
 /// of a SHARED or SPLITDUPLEX link (FATPIPE: at most 1), plus 0.05 per crossing of the reverse route with
 /// cross-traffic. `weights` holds each link once, in the order met (forward route, then reverse route).
-/// Throws std::invalid_argument on a WIFI or NONLINEAR link (their sharing depends on other flows).
+/// Throws std::invalid_argument on a WIFI or NONLINEAR link (their sharing depends on other flows), NoRoute between
+/// two hosts the platform does not connect (no link, no latency: SimGrid's simulation stops there too).
+struct NoRoute : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
 struct WeightedRoute {
   std::vector<simgrid::s4u::Link*> links;  // the forward route, in order
   double latency_seconds = 0;              // its links' latencies, before SMPI's factor

@@ -256,6 +256,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
                     [](const std::string& kv) { return kv.rfind("maxmin/concurrency-limit:", 0) == 0; }))
       std::fprintf(stderr, "tireplay: note: --cfg maxmin/concurrency-limit is not modelled at --fidelity fast (no "
                            "resource holds actions back)\n");
+    if (std::string profile = mentioned_profile(opt.platform); !profile.empty())
+      std::fprintf(stderr, "tireplay: note: %s has profiles (%s): --fidelity fast replays the platform's loaded speeds and "
+                           "bandwidths without their profiles (--fidelity full follows them)\n",
+                   opt.platform.c_str(), profile.c_str());
     fast::FastEngine fast_engine(hosts, cfg.smpi.polling);
     replay->p2p.transport = &fast_engine;
     fast_engine.run([state](int r) { run_rank(*state, r); });

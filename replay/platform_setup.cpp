@@ -48,14 +48,31 @@ void load_platform(sg4::Engine& engine, const std::string& platform)
     install_loopback_factors(engine, platform);
 }
 
-bool mentions_loopback_factors(const std::string& platform)
+namespace {
+std::string first_mention(const std::string& platform, std::initializer_list<const char*> words)
 {
   std::ifstream in(platform);
   std::string line;
   while (std::getline(in, line))
-    if (line.find("tireplay/loopback-") != std::string::npos)
-      return true;
-  return false;
+    for (const char* word : words)
+      if (line.find(word) != std::string::npos)
+        return word;
+  return "";
+}
+} // namespace
+
+bool mentions_loopback_factors(const std::string& platform)
+{
+  return !first_mention(platform, {"tireplay/loopback-"}).empty();
+}
+
+std::string mentioned_profile(const std::string& platform)
+{
+  std::string word = first_mention(platform, {"availability_file", "state_file", "speed_file", "bandwidth_file",
+                                              "latency_file", "<trace ", "<trace_connect"});
+  if (!word.empty() && word[0] == '<')
+    word = word.substr(1, word.find_last_not_of(' '));
+  return word;
 }
 
 void install_loopback_factors(sg4::Engine& engine, const std::string& platform)
@@ -125,6 +142,9 @@ void check_routes(const std::vector<sg4::Host*>& hosts, const std::string& platf
       throw InputError(platform + ": no route from host '" + from->get_name() + "' to host '" + to->get_name() +
                        "' (SimGrid: " + why.substr(0, why.find('\n')) + ")");
     }
+    if (links.empty() && !(latency > 0))  // a zone without the route: SimGrid's simulation stops on it
+      throw InputError(platform + ": no route from host '" + from->get_name() + "' to host '" + to->get_name() +
+                       "': the platform gives them no link and no latency");
   };
   constexpr size_t kAllPairs = 256;
   for (size_t i = 0; i < distinct.size(); i++)

@@ -58,6 +58,8 @@ const Route& PlatformView::route(int src_host, int dst_host)
   models::WeightedRoute weighted;
   try {
     weighted = models::weighted_route(*src, *dst, factors_);
+  } catch (const models::NoRoute&) {
+    throw;
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string(e.what()) + " (use --fidelity full)");
   }

@@ -55,6 +55,28 @@ printf 'a0\nb0\n' > across.txt
 expect replay_no_route 2 "t.txt:3: Bad gateways for route from 'a0' to 'b0'.
     0 send 1 0 1000" -- replay --platform "$src/tests/cli/two_zones.xml" --hostfile across.txt --trace t.txt -q
 
+# Second trial: a zone without the route (SimGrid's full level stops on the send; the rest gave 0 s), profiles
+cat > noroute.xml <<'XML'
+<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/></zone></platform>
+XML
+printf 'a\nb\n' > ab.txt
+expect noroute_fast 2 "t.txt:3: no route from host 'a' to host 'b': the platform gives them no link and no latency
+    0 send 1 0 1000" -- replay --platform noroute.xml --hostfile ab.txt --trace t.txt -q --fidelity fast
+expect noroute_predict 2 "noroute.xml: no route from host 'a' to host 'b': the platform gives them no link and no latency" -- predict --platform noroute.xml --op bcast --bytes 1MiB --np 2
+expect noroute_topology 2 "noroute.xml: no route from host 'a' to host 'b': the platform gives them no link and no latency" -- topology --platform noroute.xml
+printf '0 1.25e8\n0.01 1.25e5\n' > bw_profile.txt
+cat > profile.xml <<'XML'
+<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>
+<link id="l" bandwidth="125MBps" latency="50us" bandwidth_file="bw_profile.txt"/>
+<route src="a" dst="b"><link_ctn id="l"/></route></zone></platform>
+XML
+expect profile_fast 0 "tireplay: note: profile.xml has profiles (bandwidth_file): --fidelity fast replays the platform's loaded speeds and bandwidths without their profiles (--fidelity full follows them)" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q --fidelity fast
+expect profile_full 0 "" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q
+
 # C5, P4: a directory or nothing where a file is expected
 mkdir -p adir
 expect baseline_dir 2 "adir: is a directory, not the baseline" -- check --platform $P --trace t.txt --baseline adir
