@@ -53,6 +53,19 @@ void check_rank_memory(int np, bool fast, const std::string& input)
                      std::to_string(static_cast<long>(needed / 1e9 + 0.5)) + " GB at the " + (fast ? "fast" : "full") +
                      " level, more than the " + std::to_string(static_cast<long>(available_kb / 1e6 + 0.5)) +
                      " GB this machine has available" + (fast ? "" : " (--fidelity fast needs about 13.5 KB a rank)"));
+  // Each rank's stack is reserved whole: a limit on the address space (ulimit -v, a batch scheduler's) stops
+  // the stacks' allocation long before the memory runs out.
+  rlimit limit{};
+  const double stack_kib = fast ? 256 : simgrid::config::get_value<int>("contexts/stack-size");
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      np * stack_kib * 1024 > 0.9 * static_cast<double>(limit.rlim_cur)) {
+    auto gb = [](double bytes) { return std::to_string(static_cast<long>(bytes / 1e9 + 0.5)); };
+    throw InputError(input + ": " + std::to_string(np) + " ranks reserve about " + gb(np * stack_kib * 1024) +
+                     " GB of stacks at the " + (fast ? "fast" : "full") + " level (" +
+                     std::to_string(static_cast<long>(stack_kib)) + " KiB each), more than this process's " +
+                     "address-space limit allows (ulimit -v: " + gb(static_cast<double>(limit.rlim_cur)) + " GB)" +
+                     (fast || stack_kib <= 256 ? "" : "; --cfg contexts/stack-size:256 gives each rank 256 KiB"));
+  }
 }
 
 void raise_open_file_limit()

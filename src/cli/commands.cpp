@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include <cstdio>
+#include <sys/resource.h>
 #include <cstring>
 #include <new>
 #include <utility>
@@ -104,8 +105,13 @@ int guarded(const std::string& command, const std::function<int()>& body)
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "tireplay %s: %s\n", command.c_str(), with_pipe_names(e.what()).c_str());
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "tireplay %s: out of memory: the input asks for more than this machine has (a line of "
-                         "millions of fields, millions of ranks?)\n", command.c_str());
+    rlimit limit{};
+    bool limited = getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+    std::fprintf(stderr, "tireplay %s: out of memory: the input asks for more than %s (a line of millions of fields, "
+                         "millions of ranks?)\n", command.c_str(),
+                 limited ? ("this process's address-space limit allows (ulimit -v: " +
+                            std::to_string(limit.rlim_cur / 1024) + " KiB)").c_str()
+                         : "this machine has");
   }
   return kExitBadInput;
 }

@@ -77,6 +77,16 @@ XML
 expect profile_fast 0 "tireplay: note: profile.xml has profiles (bandwidth_file): --fidelity fast replays the platform's loaded speeds and bandwidths without their profiles (--fidelity full follows them)" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q --fidelity fast
 expect profile_full 0 "" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q
 
+# Second trial: an address-space limit (ulimit -v, as batch schedulers set) stopped the stacks' allocation
+printf '1023 compute 1\n' > ranks1024.txt
+got=$( (ulimit -v 4000000; timeout 20 "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace ranks1024.txt -q) 2>&1 >/dev/null)
+rc=$?
+want="ranks1024.txt: 1024 ranks reserve about 9 GB of stacks at the full level (8192 KiB each), more than this process's address-space limit allows (ulimit -v: 4 GB); --cfg contexts/stack-size:256 gives each rank 256 KiB"
+[ $rc -eq 2 ] && [ "$got" = "$want" ] && ok stack_limit || fail "stack_limit: exit $rc: $got"
+got=$( (ulimit -v 4000000; timeout 20 "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace ranks1024.txt -q --cfg contexts/stack-size:256) 2>&1)
+rc=$?
+[ $rc -eq 0 ] && [ -z "$got" ] && ok stack_limit_small_stacks || fail "stack_limit_small_stacks: exit $rc: $got"
+
 # C5, P4: a directory or nothing where a file is expected
 mkdir -p adir
 expect baseline_dir 2 "adir: is a directory, not the baseline" -- check --platform $P --trace t.txt --baseline adir
