@@ -240,8 +240,8 @@ Configuration parse_configuration(const std::vector<std::string>& pairs)
         refuse(pair, "tireplay chooses collective algorithms itself: --coll " + op +
                          "=ALGORITHM (tireplay algorithms lists them) with --select fixed, model or ompi");
       if (key == "smpi/coll-selector")
-        refuse(pair, "tireplay's selectors are --select smpi (SMPI's default), fixed (--coll), model or ompi (SMPI's "
-                     "ompi selector)");
+        refuse(pair, "tireplay's selectors are --select smpi (SMPI's default, --cfg smpi/coll-selector:default), "
+                     "fixed (--coll), model or ompi (SMPI's ompi selector, --cfg smpi/coll-selector:ompi)");
       if (contains(std::begin(kNoEffectKeys), std::end(kNoEffectKeys), key))
         cfg.notes.push_back("--cfg " + pair + " has no effect on the replay of a time-independent trace");
       else if (!cfg.smpi.apply(key, value))  // not an smpi/ key the MPI layer reads

@@ -21,7 +21,8 @@ namespace sg4 = simgrid::s4u;
 namespace tireplay {
 namespace {
 
-/// Host names, one per rank slot, from smpirun's hostfile format (`name` or `name:count` per line).
+/// Host names, one per rank slot, from smpirun's hostfile format (`name` or `name:count` per line; blanks around
+/// them, blank lines and `#` comment lines ignored).
 std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint64_t>& lines)
 {
   check_input_file(path, "hostfile");
@@ -33,9 +34,12 @@ std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint
   uint64_t number = 0;
   while (std::getline(in, line)) {
     number++;
+    if (number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0)  // a UTF-8 byte-order mark
+      line.erase(0, 3);
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
       line.pop_back();
-    if (line.empty())
+    line.erase(0, line.find_first_not_of(" \t"));
+    if (line.empty() || line[0] == '#')  // blank lines and comments
       continue;
     int count  = 1;
     auto colon = line.rfind(':');

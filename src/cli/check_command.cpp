@@ -3,6 +3,7 @@
 #include "src/cli/replay_options.hpp"
 #include "src/report/regression.hpp"
 #include "src/report/summary.hpp"
+#include "src/trace/input_file.hpp"
 #include "src/trace/output_file.hpp"
 
 #include <cstdio>
@@ -51,11 +52,12 @@ int check_command(int argc, char** argv)
       opt.outputs = {{"--baseline", baseline_path}};
     }
     const std::string& input = opt.jobs_file.empty() ? opt.trace : opt.jobs_file;  // the baseline's trace or jobs file
+    const std::string platform = with_pipe_names(opt.platform);                   // as the summary names it
     if (!write_baseline && ((!baseline.trace.empty() && baseline.trace != input) ||
-                            (!baseline.platform.empty() && baseline.platform != opt.platform)))
+                            (!baseline.platform.empty() && baseline.platform != platform)))
       std::fprintf(stderr, "tireplay check: warning: the baseline was made from trace %s on platform %s; this check "
                            "replays trace %s on platform %s\n", baseline.trace.c_str(), baseline.platform.c_str(),
-                   input.c_str(), opt.platform.c_str());
+                   input.c_str(), platform.c_str());
     if (!write_baseline && baseline.fidelity != opt.fidelity)
       std::fprintf(stderr, "tireplay check: warning: the baseline was made at --fidelity %s; this check replays at "
                            "--fidelity %s (docs/fidelity.md: the fast level is within 2%% of the full one)\n",

@@ -79,12 +79,25 @@ const std::pair<const char*, const char*> kSmpiCollectiveKeys[] = {
 
 void check_replay_options(ReplayOptions& opt)
 {
-  // --cfg smpi/OP:ALGORITHM is smpirun's --coll OP=ALGORITHM (SMPI's names where they differ from ours: find_algorithm)
+  // --cfg smpi/OP:ALGORITHM is smpirun's --coll OP=ALGORITHM (SMPI's names where they differ from ours: find_algorithm),
+  // --cfg smpi/coll-selector:ompi (or default) its --select ompi (smpi)
   for (auto it = opt.cfg.begin(); it != opt.cfg.end();) {
     auto colon = it->find(':');
     auto key   = it->substr(0, colon == std::string::npos ? it->size() : colon);
     auto known = std::find_if(std::begin(kSmpiCollectiveKeys), std::end(kSmpiCollectiveKeys),
                               [&](const auto& k) { return key == k.first; });
+    if (key == "smpi/coll-selector" && colon != std::string::npos) {  // smpirun's --select (default, ompi)
+      std::string selector = it->substr(colon + 1);
+      if (selector == "default")
+        selector = "smpi";
+      if (selector == "smpi" || selector == "ompi") {
+        if (!opt.select.empty() && opt.select != selector)
+          throw po::error("--cfg " + *it + " and --select " + opt.select + " choose different selectors");
+        opt.select = selector;
+        it         = opt.cfg.erase(it);
+        continue;
+      }
+    }
     if (colon == std::string::npos || known == std::end(kSmpiCollectiveKeys)) {
       ++it;
       continue;

@@ -219,7 +219,7 @@ int sweep_command(int argc, char** argv)
       emit_jobs(plan, binary, opt.emit_jobs);
       if (!opt.quiet)
         std::fprintf(stderr, "sweep: %zu commands in %s; run them (from this directory), then `tireplay sweep "
-                             "collect -o %s`\n", plan.runs.size(), opt.emit_jobs.c_str(), opt.study.c_str());
+                             "collect -o %s`\n", plan.runs.size(), opt.emit_jobs.c_str(), shell_quote(opt.study).c_str());
       return kExitOk;
     }
     SweepDisplay display = opt.quiet ? SweepDisplay::Quiet

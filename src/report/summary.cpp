@@ -1,5 +1,6 @@
 #include "src/report/summary.hpp"
 #include "replay/collectives/coll.hpp"
+#include "src/trace/input_file.hpp"
 #include "src/trace/output_file.hpp"
 
 #include <nlohmann/json.hpp>
@@ -112,7 +113,7 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
   j["ranks"]          = result.ranks.size();
   j["actions"]        = result.actions;
   j["wall_seconds"]   = result.wall_seconds;
-  j["platform"]       = options.platform;
+  j["platform"]       = with_pipe_names(options.platform);  // the pipe the user gave, not our copy of it
   if (options.jobs_file.empty()) {
     j["trace"] = options.trace;
   } else {

@@ -38,17 +38,6 @@ std::set<std::string> options_set_by_sweep(const std::vector<Variation>& variati
   return names;
 }
 
-std::string shell_quote(const std::string& word)
-{
-  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                              "_-+=@%:,./") == std::string::npos)
-    return word;
-  std::string quoted = "'";
-  for (char c : word)
-    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 const char* kind_name(VariationKind kind)
 {
   switch (kind) {
@@ -67,6 +56,17 @@ const char* kind_name(VariationKind kind)
 }
 
 } // namespace
+
+std::string shell_quote(const std::string& word)
+{
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                              "_-+=@%:,./") == std::string::npos)
+    return word;
+  std::string quoted = "'";
+  for (char c : word)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
 
 SweepPlan make_plan(const std::string& study, const std::vector<Variation>& variations,
                     const std::vector<std::string>& base_args)

@@ -36,6 +36,9 @@ std::string run_err_path(const SweepPlan& plan, const SweepRun& run);
 /// neither its .json nor this is still running, or was never run ("missing"), not "failed".
 std::string run_failed_path(const SweepPlan& plan, const SweepRun& run);
 
+/// `word` as one word for sh: as it is when plain, else in single quotes.
+std::string shell_quote(const std::string& word);
+
 /// One shell command line: `binary replay ARGS 2> STUDY/runs/ID.err || echo $? > STUDY/runs/ID.failed`, words
 /// quoted for sh.
 std::string run_command_line(const std::string& binary, const SweepPlan& plan, const SweepRun& run);

@@ -26,7 +26,7 @@ for v in 0 -1 nan; do
 done
 expect cfg_smpi_typo 2 "tireplay replay: --cfg smpi/send-is-detached-treshold:0: unknown SMPI option 'smpi/send-is-detached-treshold' (did you mean 'smpi/send-is-detached-thresh'?)" -- $R --cfg smpi/send-is-detached-treshold:0
 expect cfg_smpi_bcast 0 "" -- $R --cfg smpi/bcast:flattree  # smpirun's spelling of --coll bcast=flat (tests/cli/outputs.sh)
-expect cfg_selector 2 "tireplay replay: --cfg smpi/coll-selector:mpich: tireplay's selectors are --select smpi (SMPI's default), fixed (--coll), model or ompi (SMPI's ompi selector)" -- $R --cfg smpi/coll-selector:mpich
+expect cfg_selector 2 "tireplay replay: --cfg smpi/coll-selector:mpich: tireplay's selectors are --select smpi (SMPI's default, --cfg smpi/coll-selector:default), fixed (--coll), model or ompi (SMPI's ompi selector, --cfg smpi/coll-selector:ompi)" -- $R --cfg smpi/coll-selector:mpich
 expect cfg_factor 2 "tireplay replay: --cfg smpi/bw-factor:garbage: chunk 'garbage' is not bound:factor" -- $R --cfg smpi/bw-factor:garbage
 expect cfg_no_effect 0 "tireplay: note: --cfg smpi/privatization:yes has no effect on the replay of a time-independent trace" -- $R --cfg smpi/privatization:yes
 expect cfg_predict 2 "tireplay predict: --cfg network/model:Foo: 'Foo' is not one of: SMPI CM02 LV08 IB" -- predict --platform $P --op bcast --bytes 1000 --np 4 --cfg network/model:Foo
@@ -54,38 +54,6 @@ expect topology_no_route 2 "$src/tests/cli/two_zones.xml: no route from host 'a0
 printf 'a0\nb0\n' > across.txt
 expect replay_no_route 2 "t.txt:3: Bad gateways for route from 'a0' to 'b0'.
     0 send 1 0 1000" -- replay --platform "$src/tests/cli/two_zones.xml" --hostfile across.txt --trace t.txt -q
-
-# Second trial: a zone without the route (SimGrid's full level stops on the send; the rest gave 0 s), profiles
-cat > noroute.xml <<'XML'
-<?xml version="1.0"?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<platform version="4.1"><zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/></zone></platform>
-XML
-printf 'a\nb\n' > ab.txt
-expect noroute_fast 2 "t.txt:3: no route from host 'a' to host 'b': the platform gives them no link and no latency
-    0 send 1 0 1000" -- replay --platform noroute.xml --hostfile ab.txt --trace t.txt -q --fidelity fast
-expect noroute_predict 2 "noroute.xml: no route from host 'a' to host 'b': the platform gives them no link and no latency" -- predict --platform noroute.xml --op bcast --bytes 1MiB --np 2
-expect noroute_topology 2 "noroute.xml: no route from host 'a' to host 'b': the platform gives them no link and no latency" -- topology --platform noroute.xml
-printf '0 1.25e8\n0.01 1.25e5\n' > bw_profile.txt
-cat > profile.xml <<'XML'
-<?xml version="1.0"?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<platform version="4.1"><zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>
-<link id="l" bandwidth="125MBps" latency="50us" bandwidth_file="bw_profile.txt"/>
-<route src="a" dst="b"><link_ctn id="l"/></route></zone></platform>
-XML
-expect profile_fast 0 "tireplay: note: profile.xml has profiles (bandwidth_file): --fidelity fast replays the platform's loaded speeds and bandwidths without their profiles (--fidelity full follows them)" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q --fidelity fast
-expect profile_full 0 "" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q
-
-# Second trial: an address-space limit (ulimit -v, as batch schedulers set) stopped the stacks' allocation
-printf '1023 compute 1\n' > ranks1024.txt
-got=$( (ulimit -v 4000000; timeout 20 "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace ranks1024.txt -q) 2>&1 >/dev/null)
-rc=$?
-want="ranks1024.txt: 1024 ranks reserve about 9 GB of stacks at the full level (8192 KiB each), more than this process's address-space limit allows (ulimit -v: 4 GB); --cfg contexts/stack-size:256 gives each rank 256 KiB"
-[ $rc -eq 2 ] && [ "$got" = "$want" ] && ok stack_limit || fail "stack_limit: exit $rc: $got"
-got=$( (ulimit -v 4000000; timeout 20 "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace ranks1024.txt -q --cfg contexts/stack-size:256) 2>&1)
-rc=$?
-[ $rc -eq 0 ] && [ -z "$got" ] && ok stack_limit_small_stacks || fail "stack_limit_small_stacks: exit $rc: $got"
 
 # C5, P4: a directory or nothing where a file is expected
 mkdir -p adir

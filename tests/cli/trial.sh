@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# What the second new-user and hostile trials found (issue "Hardening, round two"): each case with its exact
+# message and exit status.
+# Usage: trial.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR
+set -uo pipefail
+tireplay=$1 src=$2 scratch=$3
+rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
+failures=0
+
+source "$src/tests/cli/expect.sh"
+
+P=platform.xml
+cp "$src/platforms/cluster_figure5.xml" $P
+printf '%s\n' "0 init" "0 compute 1e6" "0 send 1 0 1000" "1 init" "1 recv 0 0 1000" "0 finalize" "1 finalize" > t.txt
+
+# a zone without the route (SimGrid's full level stops on the send; the rest gave 0 s), profiles
+cat > noroute.xml <<'XML'
+<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/></zone></platform>
+XML
+printf 'a\nb\n' > ab.txt
+expect noroute_fast 2 "t.txt:3: no route from host 'a' to host 'b': the platform gives them no link and no latency
+    0 send 1 0 1000" -- replay --platform noroute.xml --hostfile ab.txt --trace t.txt -q --fidelity fast
+expect noroute_predict 2 "noroute.xml: no route from host 'a' to host 'b': the platform gives them no link and no latency" -- predict --platform noroute.xml --op bcast --bytes 1MiB --np 2
+expect noroute_topology 2 "noroute.xml: no route from host 'a' to host 'b': the platform gives them no link and no latency" -- topology --platform noroute.xml
+printf '0 1.25e8\n0.01 1.25e5\n' > bw_profile.txt
+cat > profile.xml <<'XML'
+<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>
+<link id="l" bandwidth="125MBps" latency="50us" bandwidth_file="bw_profile.txt"/>
+<route src="a" dst="b"><link_ctn id="l"/></route></zone></platform>
+XML
+expect profile_fast 0 "tireplay: note: profile.xml has profiles (bandwidth_file): --fidelity fast replays the platform's loaded speeds and bandwidths without their profiles (--fidelity full follows them)" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q --fidelity fast
+expect profile_full 0 "" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q
+
+# an address-space limit (ulimit -v, as batch schedulers set) stopped the stacks' allocation
+printf '1023 compute 1\n' > ranks1024.txt
+got=$( (ulimit -v 4000000; timeout 20 "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace ranks1024.txt -q) 2>&1 >/dev/null)
+rc=$?
+want="ranks1024.txt: 1024 ranks reserve about 9 GB of stacks at the full level (8192 KiB each), more than this process's address-space limit allows (ulimit -v: 4 GB); --cfg contexts/stack-size:256 gives each rank 256 KiB"
+[ $rc -eq 2 ] && [ "$got" = "$want" ] && ok stack_limit || fail "stack_limit: exit $rc: $got"
+got=$( (ulimit -v 4000000; timeout 20 "$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace ranks1024.txt -q --cfg contexts/stack-size:256) 2>&1)
+rc=$?
+[ $rc -eq 0 ] && [ -z "$got" ] && ok stack_limit_small_stacks || fail "stack_limit_small_stacks: exit $rc: $got"
+
+
+# hostfile lines: indented, a comment, a byte-order mark (each was "unknown host")
+printf '\xef\xbb\xbf# two hosts\n\tmycluster-0.mysite.fr\n  mycluster-1.mysite.fr:3  \n' > hosts_bom.txt
+expect hostfile_blanks_comments 0 "" -- replay --platform $P --trace t.txt -q --hostfile hosts_bom.txt --json hosts.json
+grep -q '"mycluster-1.mysite.fr"' hosts.json && ok hostfile_rank1_host || fail "hostfile_rank1_host: $(cat hosts.json)"
+
+# the hint after --emit-jobs, for a study whose name holds a space, pastes as one word
+expect emit_jobs_quoted 0 "sweep: 2 commands in jobs.txt; run them (from this directory), then \`tireplay sweep collect -o 'my study'\`" -- sweep --trace t.txt --platform $P --vary bw=1x,2x -o "my study" --emit-jobs jobs.txt
+
+# a platform from a pipe: the summary names the pipe (not our temporary copy), so `check` compares it quietly
+"$tireplay" check --platform <(cat $P) --trace t.txt --baseline piped.json --write-baseline > /dev/null 2>&1
+grep -q '"platform": "/dev/fd/' piped.json && ok piped_platform_name || fail "piped_platform_name: $(grep platform piped.json)"
+got=$("$tireplay" check --platform <(cat $P) --trace t.txt --baseline piped.json 2>&1 > /dev/null)
+[ -z "$got" ] && ok piped_platform_check || fail "piped_platform_check: $got"
+
+# smpirun's --cfg smpi/coll-selector:ompi is --select ompi (README's own example was refused)
+S=$src/traces/recorded/coll_basic/index.txt H=$src/platforms/hosts_figure5.txt
+"$tireplay" replay --platform $P --hostfile $H --trace $S -q --select ompi --json select.json 2>/dev/null
+"$tireplay" replay --platform $P --hostfile $H --trace $S -q --cfg smpi/coll-selector:ompi --json cfg.json 2>/dev/null
+"$tireplay" replay --platform $P --hostfile $H --trace $S -q --json smpi.json 2>/dev/null
+time_of() { sed -n 's/.*"simulated_time": \([^,]*\),.*/\1/p' "$1"; }
+[ -n "$(time_of select.json)" ] && [ "$(time_of select.json)" = "$(time_of cfg.json)" ] &&
+  [ "$(time_of select.json)" != "$(time_of smpi.json)" ] && ok coll_selector_ompi ||
+  fail "coll_selector_ompi: $(time_of select.json) $(time_of cfg.json) $(time_of smpi.json)"
+expect coll_selector_conflict 2 "tireplay replay: --cfg smpi/coll-selector:ompi and --select model choose different selectors
+(see tireplay replay --help)" -- replay --platform $P --trace t.txt -q --cfg smpi/coll-selector:ompi --select model
+
+[ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
+echo "trial: every case passed"
