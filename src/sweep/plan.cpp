@@ -156,11 +156,16 @@ void write_plan(const SweepPlan& plan)
   fs::create_directories(fs::path(plan.study) / "runs", error);
   if (error)
     throw InputError(plan.study + ": cannot create the study's directory: " + error.message());
-  for (const auto& run : plan.runs) {
-    fs::remove(run_json_path(plan, run), error);
-    fs::remove(run_err_path(plan, run), error);
-    fs::remove(run_failed_path(plan, run), error);
+  // A new plan: the run files of an earlier study in this directory go (ID.json, ID.err, ID.failed; IDs are digits)
+  std::vector<fs::path> earlier;
+  for (const auto& entry : fs::directory_iterator(fs::path(plan.study) / "runs", error)) {
+    std::string ext = entry.path().extension().string(), stem = entry.path().stem().string();
+    if ((ext == ".json" || ext == ".err" || ext == ".failed") && !stem.empty() &&
+        stem.find_first_not_of("0123456789") == std::string::npos)
+      earlier.push_back(entry.path());
   }
+  for (const auto& path : earlier)
+    fs::remove(path, error);
   nlohmann::json j;
   j["version"] = kPlanVersion;
   for (const auto& v : plan.variations)

@@ -26,7 +26,8 @@ public:
 
   void started() { running_++; draw(); }
   void finished(const SweepPlan& plan, const SweepRun& run, int status, double seconds);
-  void failed(const std::string& command, const std::string& messages);
+  static constexpr int kBlocked = 3;  // tireplay replay's exit status when the replayed application deadlocks
+  void failed(const std::string& command, const std::string& messages, int status);
   void done()
   {
     if (display_ == SweepDisplay::Bar && total_ > 0)
@@ -72,15 +73,16 @@ void SweepProgress::finished(const SweepPlan& plan, const SweepRun& run, int sta
     for (size_t i = 0; i < run.values.size(); i++)
       values += (i > 0 ? " " : "") + plan.variations[i].key + "=" + run.values[i];
     std::fprintf(stderr, "sweep: run %s (%zu/%zu) %s in %.2f s: %s\n", run.id.c_str(), finished_, total_,
-                 status == 0 ? "ok" : "FAILED", seconds, values.c_str());
+                 status == 0 ? "ok" : status == kBlocked ? "BLOCKED" : "FAILED", seconds, values.c_str());
   }
   draw();
 }
 
-void SweepProgress::failed(const std::string& command, const std::string& messages)
+void SweepProgress::failed(const std::string& command, const std::string& messages, int status)
 {
   clear_bar();
-  std::fprintf(stderr, "sweep: this run failed: %s\n", command.c_str());
+  std::fprintf(stderr, "sweep: this run %s: %s\n",
+               status == kBlocked ? "blocked (the replayed application deadlocks)" : "failed", command.c_str());
   std::istringstream lines(messages);
   for (std::string line; std::getline(lines, line);)
     std::fprintf(stderr, "  %s\n", line.c_str());
@@ -150,7 +152,7 @@ std::vector<int> run_plan(const SweepPlan& plan, const RunnerOptions& options)
       progress.started();
       if (pid < 0) {
         progress.finished(plan, plan.runs[next], 127, 0);
-        progress.failed(run_command_line(options.binary, plan, plan.runs[next]), "cannot start " + options.binary);
+        progress.failed(run_command_line(options.binary, plan, plan.runs[next]), "cannot start " + options.binary, 127);
       } else {
         running[pid] = {next, Clock::now()};
       }
@@ -173,7 +175,7 @@ std::vector<int> run_plan(const SweepPlan& plan, const RunnerOptions& options)
     progress.finished(plan, run, statuses[index], std::chrono::duration<double>(Clock::now() - start).count());
     if (statuses[index] != 0) {
       std::ofstream(run_failed_path(plan, run)) << statuses[index] << "\n";
-      progress.failed(run_command_line(options.binary, plan, run), read_text(run_err_path(plan, run)));
+      progress.failed(run_command_line(options.binary, plan, run), read_text(run_err_path(plan, run)), statuses[index]);
     }
   }
   progress.done();

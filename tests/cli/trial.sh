@@ -72,5 +72,18 @@ time_of() { sed -n 's/.*"simulated_time": \([^,]*\),.*/\1/p' "$1"; }
 expect coll_selector_conflict 2 "tireplay replay: --cfg smpi/coll-selector:ompi and --select model choose different selectors
 (see tireplay replay --help)" -- replay --platform $P --trace t.txt -q --cfg smpi/coll-selector:ompi --select model
 
+# a study made again in the same directory keeps none of the earlier study's run files
+"$tireplay" sweep --trace t.txt --platform $P --vary bw=1x,2x,3x,4x -o again -q > /dev/null 2>&1
+touch again/runs/notes.txt
+"$tireplay" sweep --trace t.txt --platform $P --vary bw=1x,2x -o again -q > /dev/null 2>&1
+[ "$(ls again/runs | tr '\n' ' ')" = "000.err 000.json 001.err 001.json notes.txt " ] && ok sweep_again ||
+  fail "sweep_again: $(ls again/runs | tr '\n' ' ')"
+
+# a run that deadlocks is reported as blocked, as results.csv says, not as failed
+printf '0 recv 1 0 10\n1 recv 0 0 10\n' > deadlock.txt
+"$tireplay" sweep --trace deadlock.txt --platform $P --vary bw=1x -o blocked 2> blocked.err > /dev/null
+grep -q "^sweep: run 000 (1/1) BLOCKED in" blocked.err && grep -q "^sweep: this run blocked (the replayed application deadlocks): " blocked.err &&
+  grep -q '^000,1x,0.0,blocked$' blocked/results.csv && ok sweep_blocked || fail "sweep_blocked: $(head -3 blocked.err)"
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
