@@ -27,6 +27,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <cmath>
 #include <memory>
 #include <set>
 #include <sys/resource.h>
@@ -331,6 +332,12 @@ ReplayResult run_replay(const ReplayOptions& opt)
         job.completed = job.completed && replay->ranks[r].finished;
       }
       job.simulated_time = job.end - job.start;
+      // A start delay so large that the clock's step at that date hides the job's own time (1e24 flops: 0.125 s)
+      double step = std::nextafter(job.end, 1e308) - job.end;
+      if (job.start > 0 && step > 1e-6 * job.simulated_time)
+        std::fprintf(stderr, "tireplay: warning: job %s starts at %g s, where the simulated clock counts in steps of "
+                             "%g s: its time (%.9f s) is not measured; give it a smaller start delay\n",
+                     job.id.c_str(), job.start, step, job.simulated_time);
       result.jobs.push_back(job);
     }
   result.unmatched    = replay->p2p.unmatched();

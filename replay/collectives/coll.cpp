@@ -3,6 +3,9 @@
 #include "replay/collectives/registry.hpp"
 #include "src/trace/action.hpp"
 
+#include <stdexcept>
+#include <string>
+
 namespace tireplay {
 
 Coll::Coll(P2PWorld& world, const Communicator& comm, int world_rank)
@@ -18,23 +21,37 @@ void Coll::collective(ActionKind op, const CollArgs& a)
     find_algorithm(collective_operation(op), collective_operation(op).smpi_default).run(*this, a);  // SMPI's default
 }
 
+void Coll::count_message()
+{
+  // Segments of a huge message (1e15 bytes in 128 KiB segments: 7.6e9 messages, days of replay): refused.
+  constexpr uint64_t kMaxMessages = 1000000;
+  if (++messages_ > kMaxMessages)
+    throw std::length_error("this collective makes more than " + std::to_string(kMaxMessages) + " messages on rank " +
+                            std::to_string(world_rank_) + " (the segments of a very large message?): choose "
+                            "another algorithm (--coll) or larger segments (--segment-bytes)");
+}
+
 void Coll::send(int dst, uint64_t bytes, int tag)
 {
+  count_message();
   world_.wait(world_.post_send(world_rank_, comm_.world_rank(dst), tag, comm_.id(), bytes, false, false));
 }
 
 void Coll::recv(int src, uint64_t bytes, int tag)
 {
+  count_message();
   world_.wait(world_.post_recv(src < 0 ? src : comm_.world_rank(src), world_rank_, tag, comm_.id(), bytes));
 }
 
 Request* Coll::isend(int dst, uint64_t bytes, int tag)
 {
+  count_message();
   return world_.post_send(world_rank_, comm_.world_rank(dst), tag, comm_.id(), bytes, true, false);
 }
 
 Request* Coll::irecv(int src, uint64_t bytes, int tag)
 {
+  count_message();
   return world_.post_recv(src < 0 ? src : comm_.world_rank(src), world_rank_, tag, comm_.id(), bytes);
 }
 

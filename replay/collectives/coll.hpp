@@ -141,6 +141,8 @@ private:
   int rank_;
   CollDispatch* dispatch_ = nullptr;
   std::vector<Request*> scratch_;
+  uint64_t messages_ = 0;  // this call's messages on this rank (bounded: count_message())
+  void count_message();
 };
 
 } // namespace tireplay

@@ -85,5 +85,35 @@ printf '0 recv 1 0 10\n1 recv 0 0 10\n' > deadlock.txt
 grep -q "^sweep: run 000 (1/1) BLOCKED in" blocked.err && grep -q "^sweep: this run blocked (the replayed application deadlocks): " blocked.err &&
   grep -q '^000,1x,0.0,blocked$' blocked/results.csv && ok sweep_blocked || fail "sweep_blocked: $(head -3 blocked.err)"
 
+# a host without a route to itself (a torus cluster): the fast level sent 100 MB in 0 s
+printf '<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n<platform version="4.1"><cluster id="c" prefix="n-" suffix="" radical="0-7" speed="1Gf" bw="125MBps" lat="50us" topology="TORUS" topo_parameters="2,2,2"/></platform>\n' > torus.xml
+printf 'n-0:2\n' > torus_hosts.txt
+printf '0 send 1 0 100000000\n1 recv 0 0 100000000\n' > self.txt
+expect torus_self_fast 2 "self.txt:2: no route from host 'n-0' to host 'n-0': the platform gives them no link and no latency
+    1 recv 0 0 100000000" -- replay --platform torus.xml --hostfile torus_hosts.txt --trace self.txt -q --fidelity fast
+
+# a job delayed so far that the clock's step hides its time (1e24 flops: 8.5e14 s, steps of 0.125 s)
+printf '0 send 1 0 100\n1 recv 0 0 100\n' > small.txt
+printf '1 small.txt 2 0\n2 small.txt 2 1e24\n' > far_jobs.txt
+expect job_delay_precision 0 "tireplay: warning: job 2 starts at 8.54701e+14 s, where the simulated clock counts in steps of 0.125 s: its time (0.000000000 s) is not measured; give it a smaller start delay" -- replay --platform $P --jobs-file far_jobs.txt -q
+
+# standard output on a full disk
+got=$("$tireplay" actions t.txt 2>&1 > /dev/full); rc=$?
+[ $rc -eq 2 ] && [ "$got" = "tireplay: cannot write to standard output" ] && ok stdout_full || fail "stdout_full: exit $rc: $got"
+got=$("$tireplay" replay --platform $P --trace t.txt 2>&1 > /dev/full); rc=$?
+[ $rc -eq 2 ] && [ "$got" = "tireplay: cannot write to standard output" ] && ok stdout_full_replay || fail "stdout_full_replay: exit $rc: $got"
+
+# a rank's messages in flight are bounded: a pipelined broadcast of 1e15 bytes in 1-byte segments
+printf '%s\n' '0 bcast 1e15' '1 bcast 1e15' '2 bcast 1e15' '3 bcast 1e15' > huge_bcast.txt
+for level in full fast; do
+  expect "in_flight_$level" 2 "huge_bcast.txt:1: rank 0 has more than 100000 messages in flight (requests not completed, or a collective's segments posted at once: choose another algorithm or larger segments)
+    0 bcast 1e15" -- replay --platform $P --trace huge_bcast.txt -q --coll bcast=segmented_chain --segment-bytes 1 --fidelity $level
+done
+
+# and a collective's messages: 7e10 bytes reduced in 64 KiB segments make 1.07 million a rank (fast: a second)
+printf '%s\n' '0 reduce 7e10 0' '1 reduce 7e10 0' '2 reduce 7e10 0' '3 reduce 7e10 0' > huge_reduce.txt
+expect collective_messages 2 "huge_reduce.txt:3: this collective makes more than 1000000 messages on rank 2 (the segments of a very large message?): choose another algorithm (--coll) or larger segments (--segment-bytes)
+    2 reduce 7e10 0" -- replay --platform $P --trace huge_reduce.txt -q --coll reduce=ompi_pipeline --fidelity fast
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
