@@ -25,6 +25,19 @@ namespace sg4 = simgrid::s4u;
 
 namespace tireplay {
 
+namespace {
+std::string first_mention(const std::string& platform, std::initializer_list<const char*> words)
+{
+  std::ifstream in(platform);
+  std::string line;
+  while (std::getline(in, line))
+    for (const char* word : words)
+      if (line.find(word) != std::string::npos)
+        return word;
+  return "";
+}
+} // namespace
+
 void load_platform(sg4::Engine& engine, const std::string& platform)
 {
   check_input_file(platform, "platform");
@@ -41,25 +54,17 @@ void load_platform(sg4::Engine& engine, const std::string& platform)
     engine.load_platform(platform);
     engine.seal_platform();  // routes are computed at sealing
   } catch (const std::exception& e) {
-    throw InputError(platform + ": " + e.what());
+    std::string hint;  // SimGrid's parser says "Unexpected character '<' in prolog" without it
+    if (first_mention(platform, {"<!DOCTYPE"}).empty())
+      hint = " (the file has no <!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\"> line, which SimGrid "
+             "needs after <?xml ...?>)";
+    throw InputError(platform + ": " + e.what() + hint);
   }
   check_platform_values(engine, platform);
   if (loopback)
     install_loopback_factors(engine, platform);
 }
 
-namespace {
-std::string first_mention(const std::string& platform, std::initializer_list<const char*> words)
-{
-  std::ifstream in(platform);
-  std::string line;
-  while (std::getline(in, line))
-    for (const char* word : words)
-      if (line.find(word) != std::string::npos)
-        return word;
-  return "";
-}
-} // namespace
 
 bool mentions_loopback_factors(const std::string& platform)
 {

@@ -187,6 +187,7 @@ void FastEngine::end_activity(int id)
 void FastEngine::update_group(int resource)
 {
   double date = sharing_.group_date(resource);
+  overflow_   = overflow_ || (date >= kClockLimit && date < std::numeric_limits<double>::infinity());
   if (date < std::numeric_limits<double>::infinity())
     groups_.set(resource, date);
   else
@@ -248,8 +249,13 @@ void FastEngine::run(const std::function<void(int)>& body)
             completions_.set(id, a.finish);
           else
             completions_.remove(id);
+          overflow_ = overflow_ || (a.rate > 0 && !(a.finish < kClockLimit));  // inf: now + remaining / rate
         },
         [this](int resource) { update_group(resource); });
+    if (overflow_) {  // as SimGrid's clock would: the replay reports it (replay/engine.cpp) at the rank's line
+      now_ = std::numeric_limits<double>::infinity();
+      break;
+    }
     // Everything that happens at the next date, then the ranks it woke (SimGrid ends all actions of a date
     // before it runs the actors).
     double next = std::min(completions_.top_date(), groups_.top_date());

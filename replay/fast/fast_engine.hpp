@@ -110,6 +110,8 @@ private:
   uint64_t seq_  = 0;
   int current_   = -1;
   bool stopped_  = false;
+  bool overflow_ = false;  // an activity ends beyond kClockLimit (the replay reports the clock's overflow)
+  static constexpr double kClockLimit = 1e300;
 };
 
 } // namespace tireplay::fast

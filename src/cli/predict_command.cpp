@@ -84,6 +84,12 @@ int predict_command(int argc, char** argv)
       throw po::error("--op: unknown operation '" + op_name + "' (valid: " + valid + ")");
     if (np < 1 || np > 1000000)
       throw po::error("--np must be from 1 to 1000000 (a trace's ranks are bounded alike)");
+    // The all-to-all and reduce-scatter models weigh every pair of ranks: 15 s at 100,000, 25 minutes at 1,000,000
+    constexpr int kMaxPairwiseRanks = 100000;
+    if (np > kMaxPairwiseRanks && (op->kind == ActionKind::AllToAll || op->kind == ActionKind::AllToAllV ||
+                                   op->kind == ActionKind::ReduceScatter))
+      throw po::error("--np " + std::to_string(np) + ": the models of " + op_name + " weigh every pair of ranks; at "
+                      "most " + std::to_string(kMaxPairwiseRanks));
     bytes = parse_bytes(bytes_text);
     if (!(flops >= 0) || !std::isfinite(flops))
       throw po::error("--flops must be a finite number >= 0");

@@ -16,8 +16,7 @@ constexpr size_t kSmallBufferSize = 4 * 1024;  // past kKeepOpenRanks ranks: 100
 std::string input_error_text(const std::string& file, uint64_t line, const std::string& what, std::string_view text)
 {
   std::string msg = file + ":" + std::to_string(line) + ": " + what;
-  auto starts = [&](std::string_view magic) { return text.substr(0, magic.size()) == magic; };
-  if (starts("\x1f\x8b") || starts("\x28\xb5\x2f\xfd") || starts("BZh") || starts("\xfd" "7zXZ"))
+  if (compression_from_magic(text) != Compression::None)
     msg += " (compressed data: a file compressed twice, or a compressed file renamed?)";
   if (!text.empty())
     msg += "\n    " + shown_text(text, 200);

@@ -113,18 +113,26 @@ private:
   std::shared_ptr<State> state_;  // Boost copies filters as it pushes them
 };
 
-Compression from_magic(const unsigned char* b, size_t n)
+} // namespace
+
+Compression compression_from_magic(std::string_view bytes)
 {
+  const auto* b = reinterpret_cast<const unsigned char*>(bytes.data());
+  size_t n      = bytes.size();
   if (n >= 2 && b[0] == 0x1f && b[1] == 0x8b)
     return Compression::Gzip;
   if (n >= 4 && b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd)
     return Compression::Zstd;
+  if (n >= 4 && (b[0] & 0xf0) == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18)
+    return Compression::Zstd;  // a skippable frame first (pzstd writes one before its frames)
   if (n >= 6 && std::memcmp(b, "\xfd" "7zXZ\0", 6) == 0)
     return Compression::Xz;
   if (n >= 4 && b[0] == 'B' && b[1] == 'Z' && b[2] == 'h' && b[3] >= '1' && b[3] <= '9')
     return Compression::Bzip2;
   return Compression::None;
 }
+
+namespace {
 
 /// Archives and compressors that are not read: their name, or empty.
 const char* unread_format(const unsigned char* b, size_t n)
@@ -145,7 +153,7 @@ Compression compression_of(const std::string& path)
   RawFile file{path, path, false};
   unsigned char magic[6];
   size_t n = file.read(reinterpret_cast<char*>(magic), sizeof magic);
-  return from_magic(magic, n);
+  return compression_from_magic(std::string_view(reinterpret_cast<const char*>(magic), n));
 }
 
 std::string_view compression_name(Compression c)
@@ -175,7 +183,7 @@ TextSource::TextSource(const std::string& path, const std::string& display_path,
   unsigned char magic[6];
   size_t n = impl_->file.read(reinterpret_cast<char*>(magic), sizeof magic);
   impl_->file.offset = 0;
-  impl_->compression = from_magic(magic, n);
+  impl_->compression = compression_from_magic(std::string_view(reinterpret_cast<const char*>(magic), n));
   if (const char* other = unread_format(magic, n); *other != '\0')
     throw InputError(display_path + ": " + other + ": tireplay reads traces as plain text or compressed with gzip, "
                      "zstd, xz or bzip2 (unpack it, or recompress it: zstd FILE)");

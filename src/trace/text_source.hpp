@@ -19,6 +19,9 @@ constexpr size_t kMaxLineBytes = size_t{64} << 20;
 /// By the file's magic bytes; None for a file too short to have any. Throws InputError if it cannot be read.
 Compression compression_of(const std::string& path);
 
+/// By the magic bytes that start `bytes` (a zstd file may start with a skippable frame); None if none.
+Compression compression_from_magic(std::string_view bytes);
+
 /// "gzip", "zstd", "xz", "bzip2", or "" for None.
 std::string_view compression_name(Compression c);
 

@@ -32,11 +32,7 @@ constexpr size_t kMaxRanks = 1000000;  // ranks 0 to 999,999, as a jobs file's n
 /// Whether `text` starts as gzip, zstd, bzip2 or xz data does.
 bool looks_compressed(std::string_view text)
 {
-  for (std::string_view magic : {std::string_view("\x1f\x8b"), std::string_view("\x28\xb5\x2f\xfd"),
-                                 std::string_view("BZh"), std::string_view("\xfd" "7zXZ")})
-    if (text.substr(0, magic.size()) == magic)
-      return true;
-  return false;
+  return compression_from_magic(text) != Compression::None;
 }
 
 /// A first line that cannot be an index entry nor an action: an error saying what is wrong with it, rather than

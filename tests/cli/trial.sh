@@ -115,5 +115,25 @@ printf '%s\n' '0 reduce 7e10 0' '1 reduce 7e10 0' '2 reduce 7e10 0' '3 reduce 7e
 expect collective_messages 2 "huge_reduce.txt:3: this collective makes more than 1000000 messages on rank 2 (the segments of a very large message?): choose another algorithm (--coll) or larger segments (--segment-bytes)
     2 reduce 7e10 0" -- replay --platform $P --trace huge_reduce.txt -q --coll reduce=ompi_pipeline --fidelity fast
 
+# predict's pairwise models at a million ranks (25 minutes): bounded up front
+expect predict_pairwise_np 2 "tireplay predict: --np 1000000: the models of alltoall weigh every pair of ranks; at most 100000
+(see tireplay predict --help)" -- predict --platform $P --op alltoall --bytes 1000 --np 1000000 --oversubscribe
+
+# the fast level's clock overflow is the full level's message (it said "1 rank blocked", exit 3)
+printf '0 compute 1e308\n0 compute 1e308\n1 compute 1\n' > overflow.txt
+expect overflow_fast 2 "the simulated clock overflows: the trace's durations add up beyond 1e300 seconds (rank 0 at overflow.txt:1)" -- replay --platform $P --trace overflow.txt -q --set host.speed=1f --fidelity fast
+printf '0 compute 1e8\n0 send 1 0 1e6\n1 recv 0 0 1e6\n' > slow_link.txt
+expect overflow_fast_link 2 "the simulated clock overflows: the trace's durations add up beyond 1e300 seconds (rank 0 at slow_link.txt:2)" -- replay --platform $P --trace slow_link.txt -q --cfg smpi/bw-factor:0:1e-306 --fidelity fast
+
+# zstd that starts with a skippable frame (as pzstd writes it) is zstd
+{ printf 'P*M\030\004\000\000\000abcd'; zstd -q -c small.txt; } > skippable.zst
+"$tireplay" replay --platform $P --trace small.txt -q --json plain.json 2>/dev/null
+expect zstd_skippable 0 "" -- replay --platform $P --trace skippable.zst -q --json skippable.json
+[ "$(time_of plain.json)" = "$(time_of skippable.json)" ] && ok zstd_skippable_time || fail "zstd_skippable_time"
+
+# a platform without its DOCTYPE line: SimGrid's "Unexpected character" and what is missing
+grep -v DOCTYPE $P > no_doctype.xml
+expect platform_no_doctype 2 "no_doctype.xml: Parse error at no_doctype.xml:6: Invalid XML (XML input line 6, state 2): Unexpected character \`<' in prolog. (the file has no <!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\"> line, which SimGrid needs after <?xml ...?>)" -- replay --platform no_doctype.xml --trace t.txt -q
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
