@@ -4,7 +4,6 @@
 #include "src/trace/rank_reader.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace tireplay {
 namespace {
@@ -63,7 +62,7 @@ void RequestQueue::remove(Request* r)
 P2PWorld::P2PWorld(int world_size)
     : speed_factors(world_size, 1.0), files(world_size), lines(world_size), host_ids(world_size, 0),
       quotas(world_size, 1.0), speeds(world_size, 1.0), cores(world_size, 1), waiting_(world_size, 0), done_(world_size),
-      to_act_(world_size), inboxes_(world_size), in_flight_(world_size, 0)
+      to_act_(world_size), inboxes_(world_size)
 {
 }
 
@@ -71,14 +70,6 @@ P2PWorld::~P2PWorld() = default;
 
 Request* P2PWorld::allocate(bool is_send, int src, int dst, int tag, int comm, uint64_t bytes)
 {
-  // A rank's messages in flight are bounded (a pipelined broadcast of 1e10 bytes posts 1.2 million segments at once,
-  // a trace may never wait for its requests): beyond, an error rather than memory and time without end (each
-  // message in flight shares the network with all the others: the simulation's work grows as their square).
-  constexpr uint32_t kMaxInFlight = 100000;
-  if (++in_flight_[static_cast<size_t>(is_send ? src : dst)] > kMaxInFlight)
-    throw std::length_error("rank " + std::to_string(is_send ? src : dst) + " has more than " +
-                            std::to_string(kMaxInFlight) + " messages in flight (requests not completed, or a "
-                            "collective's segments posted at once: choose another algorithm or larger segments)");
   Request* r = requests_.take();
   r->is_send = is_send;
   r->src     = src;
@@ -96,7 +87,6 @@ Request* P2PWorld::allocate(bool is_send, int src, int dst, int tag, int comm, u
 void P2PWorld::release(Request* r)
 {
   if (--r->refs == 0) {
-    in_flight_[static_cast<size_t>(r->is_send ? r->src : r->dst)]--;
     if (r->transfer != nullptr)
       drop(r->transfer);
     requests_.give_back(r);

@@ -200,7 +200,6 @@ private:
 
   std::vector<Inbox> inboxes_;  // by destination world rank
   Pool<Request> requests_;
-  std::vector<uint32_t> in_flight_;  // by rank: its requests not released yet (bounded: kMaxInFlight)
 };
 
 } // namespace tireplay

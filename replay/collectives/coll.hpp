@@ -105,6 +105,10 @@ public:
   int host(int rank) const { return world_.host_ids[static_cast<size_t>(comm_.world_rank(rank))]; }
   /// Runs operation `op` on this communicator, as the selector picks it (see CollDispatch).
   void collective(ActionKind op, const CollArgs& a);
+  /// `segments`, the pieces an algorithm cuts one message into, if at most kMaxSegments; else throws
+  /// std::length_error before any is sent (a 1e15-byte broadcast in 8 KiB segments would run for days).
+  static uint64_t checked_segments(uint64_t segments);
+  static constexpr uint64_t kMaxSegments = uint64_t{1} << 17;  // 1 GiB in 8 KiB segments
 
   void send(int dst, uint64_t bytes, int tag);
   void recv(int src, uint64_t bytes, int tag);
@@ -141,8 +145,6 @@ private:
   int rank_;
   CollDispatch* dispatch_ = nullptr;
   std::vector<Request*> scratch_;
-  uint64_t messages_ = 0;  // this call's messages on this rank (bounded: count_message())
-  void count_message();
 };
 
 } // namespace tireplay

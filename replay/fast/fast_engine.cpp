@@ -249,7 +249,7 @@ void FastEngine::run(const std::function<void(int)>& body)
             completions_.set(id, a.finish);
           else
             completions_.remove(id);
-          overflow_ = overflow_ || (a.rate > 0 && !(a.finish < kClockLimit));  // inf: now + remaining / rate
+          overflow_ = overflow_ || (a.group < 0 && a.rate > 0 && !(a.finish < kClockLimit));  // (a group member: its group's date)
         },
         [this](int resource) { update_group(resource); });
     if (overflow_) {  // as SimGrid's clock would: the replay reports it (replay/engine.cpp) at the rank's line

@@ -103,17 +103,17 @@ got=$("$tireplay" actions t.txt 2>&1 > /dev/full); rc=$?
 got=$("$tireplay" replay --platform $P --trace t.txt 2>&1 > /dev/full); rc=$?
 [ $rc -eq 2 ] && [ "$got" = "tireplay: cannot write to standard output" ] && ok stdout_full_replay || fail "stdout_full_replay: exit $rc: $got"
 
-# a rank's messages in flight are bounded: a pipelined broadcast of 1e15 bytes in 1-byte segments
+# a collective's segments are bounded before any is sent (1e15 bytes: 7.6e9 segments of 128 KiB, 78,000 s)
 printf '%s\n' '0 bcast 1e15' '1 bcast 1e15' '2 bcast 1e15' '3 bcast 1e15' > huge_bcast.txt
 for level in full fast; do
-  expect "in_flight_$level" 2 "huge_bcast.txt:1: rank 0 has more than 100000 messages in flight (requests not completed, or a collective's segments posted at once: choose another algorithm or larger segments)
-    0 bcast 1e15" -- replay --platform $P --trace huge_bcast.txt -q --coll bcast=segmented_chain --segment-bytes 1 --fidelity $level
+  expect "segments_$level" 2 "huge_bcast.txt:1: this collective cuts its message into 7629394532 segments; the replay takes at most 131072: choose another algorithm (--coll) or larger segments (--segment-bytes)
+    0 bcast 1e15" -- replay --platform $P --trace huge_bcast.txt -q --select ompi --fidelity $level
 done
-
-# and a collective's messages: 7e10 bytes reduced in 64 KiB segments make 1.07 million a rank (fast: a second)
-printf '%s\n' '0 reduce 7e10 0' '1 reduce 7e10 0' '2 reduce 7e10 0' '3 reduce 7e10 0' > huge_reduce.txt
-expect collective_messages 2 "huge_reduce.txt:3: this collective makes more than 1000000 messages on rank 2 (the segments of a very large message?): choose another algorithm (--coll) or larger segments (--segment-bytes)
-    2 reduce 7e10 0" -- replay --platform $P --trace huge_reduce.txt -q --coll reduce=ompi_pipeline --fidelity fast
+expect segments_NTSL 2 "huge_bcast.txt:1: this collective cuts its message into 122070312500 segments; the replay takes at most 131072: choose another algorithm (--coll) or larger segments (--segment-bytes)
+    0 bcast 1e15" -- replay --platform $P --trace huge_bcast.txt -q --coll bcast=NTSL
+printf '%s\n' '0 allreduce 1e15 0' '1 allreduce 1e15 0' '2 allreduce 1e15 0' '3 allreduce 1e15 0' > huge_allreduce.txt
+expect segments_ring 2 "huge_allreduce.txt:1: this collective cuts its message into 238418579 segments; the replay takes at most 131072: choose another algorithm (--coll) or larger segments (--segment-bytes)
+    0 allreduce 1e15 0" -- replay --platform $P --trace huge_allreduce.txt -q --coll allreduce=ompi_ring_segmented --fidelity fast
 
 # predict's pairwise models at a million ranks (25 minutes): bounded up front
 expect predict_pairwise_np 2 "tireplay predict: --np 1000000: the models of alltoall weigh every pair of ranks; at most 100000

@@ -36,8 +36,9 @@ TEST_CASE("SMPI's collective selection points at tireplay's options", "[configur
                                           "--coll bcast=ALGORITHM (tireplay algorithms lists them) with --select "
                                           "fixed, model or ompi");
   CHECK(refusal("smpi/coll-selector:mpich") == "--cfg smpi/coll-selector:mpich: tireplay's selectors are --select "
-                                               "smpi (SMPI's default), fixed (--coll), model or ompi "
-                                               "(SMPI's ompi selector)");
+                                               "smpi (SMPI's default, --cfg smpi/coll-selector:default), "
+                                               "fixed (--coll), model or ompi (SMPI's ompi selector, --cfg "
+                                               "smpi/coll-selector:ompi)");
 }
 
 TEST_CASE("values SimGrid cannot take are refused with their range", "[configuration]")

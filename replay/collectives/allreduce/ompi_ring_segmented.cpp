@@ -47,6 +47,7 @@ void allreduce_ompi_ring_segmented(Coll& c, const CollArgs& a)
   int64_t rest   = count % (size * segcount);
   if (rest >= size && rest > size * segcount / 2)
     phases++;
+  Coll::checked_segments(static_cast<uint64_t>(phases));
   Split blocks(count, size);
   int64_t max_segcount = Split(blocks.early, phases).early;
   int right = static_cast<int>((rank + 1) % size), left = static_cast<int>((rank + size - 1) % size);

@@ -47,7 +47,7 @@ void bcast_ompi_pipeline(Coll& c, const CollArgs& a)
   else if (size < 3.2118e-6 * m + 8.7936)
     segsize = 1024 << 4;
   uint64_t per_segment = ompi_segment_count(segsize, type, count);
-  uint64_t segments = per_segment == 0 ? 1 : (count + per_segment - 1) / per_segment;
+  uint64_t segments = Coll::checked_segments(per_segment == 0 ? 1 : (count + per_segment - 1) / per_segment);
   uint64_t full = per_segment * type, last = a.bytes - (segments - 1) * full;
 
   auto forward = [&](uint64_t bytes) {

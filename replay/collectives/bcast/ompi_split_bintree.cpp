@@ -25,7 +25,8 @@ void bcast_ompi_split_bintree(Coll& c, const CollArgs& a)
   uint64_t per_segment = segsize / type;
   if (counts[1] == 0 || segsize > counts[0] * type || segsize > counts[1] * type)
     return bcast_SMP_linear(c, a);
-  uint64_t segments[2] = {(counts[0] + per_segment - 1) / per_segment, (counts[1] + per_segment - 1) / per_segment};
+  uint64_t segments[2] = {Coll::checked_segments((counts[0] + per_segment - 1) / per_segment),
+                          Coll::checked_segments((counts[1] + per_segment - 1) / per_segment)};
   auto segment_bytes = [&](int half, uint64_t s) {
     return (s + 1 < segments[half] ? per_segment : counts[half] - s * per_segment) * type;
   };

@@ -22,7 +22,7 @@ inline Pipeline pipeline_of(const CollArgs& a)
   p.type      = static_cast<uint64_t>(std::max(1, a.datatype_size));
   p.count     = a.bytes / p.type;
   p.segment   = std::max<uint64_t>(1, 8192 / p.type);
-  p.pipe      = p.count / p.segment;
+  p.pipe      = Coll::checked_segments(p.count / p.segment);
   p.remainder = p.count % p.segment;
   return p;
 }

@@ -17,7 +17,7 @@ void bcast_segmented_chain(Coll& c, const CollArgs& a)
   int relative = (c.rank() - a.root + size) % size;
   int prev = (c.rank() - 1 + size) % size, next = (c.rank() + 1) % size;
   uint64_t segment  = a.segment_bytes > 0 ? a.segment_bytes : kDefaultSegmentBytes;
-  uint64_t segments = std::max<uint64_t>(1, (a.bytes + segment - 1) / segment);  // an empty message: one segment
+  uint64_t segments = Coll::checked_segments(std::max<uint64_t>(1, (a.bytes + segment - 1) / segment));  // >= 1
   auto bytes_of     = [&](uint64_t s) { return s + 1 < segments ? segment : a.bytes - s * segment; };
 
   Request* pending = relative > 0 ? c.irecv(prev, bytes_of(0), kTagBcast) : nullptr;

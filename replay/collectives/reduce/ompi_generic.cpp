@@ -65,7 +65,7 @@ void reduce_ompi_generic(Coll& c, const OmpiTree& tree, uint64_t count, uint64_t
 {
   if (count == 0 || c.size() < 2)
     return;
-  const uint64_t segments = (count + segcount - 1) / segcount;
+  const uint64_t segments = Coll::checked_segments((count + segcount - 1) / segcount);
   auto bytes_of = [&](uint64_t s) { return (s + 1 < segments ? segcount : count - s * segcount) * type_size; };
   if (tree.children.empty()) {
     for (uint64_t s = 0; s < segments; s++)
