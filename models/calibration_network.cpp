@@ -212,6 +212,8 @@ std::vector<SegmentFit> fit_pingpong_segments(std::vector<PingPongPoint> points,
     if (error <= choice.max_relative_error)
       break;
   }
+  if (fits.empty())  // every candidate's error was NaN (times beyond what a double's arithmetic holds)
+    throw std::invalid_argument("no segmentation of the table can be fitted (its times give no finite error)");
   return fits;
 }
 

@@ -73,10 +73,18 @@ DistanceMatrix read_distances(const std::string& path)
       throw InputError(where + "latency '" + w[2] + "' is not a time (seconds, or with ns, us, ms, s)");
     if (std::isnan(bandwidth))
       throw InputError(where + "bandwidth '" + w[3] + "' is not a rate (bytes/s, or with Bps, MBps, Gbps...)");
+    if (latency > 1e6)  // what a network measures (a day is 8.6e4 s); beyond, the tables print 300 digits
+      throw InputError(where + "latency '" + w[2] + "' is beyond 1e6 s: not a network's");
+    if (w.size() == 4 && !(bandwidth > 0 && bandwidth <= 1e30))
+      throw InputError(where + "bandwidth '" + w[3] + "' must be from 1e-30 to 1e30 bytes/s (leave it out when it "
+                       "was not measured)");
     if (w[0] == w[1])
       throw InputError(where + "a host's distance to itself ('" + w[0] + "') is not a measurement");
     measures.push_back({host(w[0]), host(w[1]), latency, bandwidth});
   }
+  if (names.size() > kMaxTopologyHosts)
+    throw InputError(path + ": " + std::to_string(names.size()) + " hosts; topology weighs every pair of them and "
+                     "takes at most " + std::to_string(kMaxTopologyHosts));
   DistanceMatrix d = DistanceMatrix::unknown(names);
   const size_t n   = names.size();
   std::vector<char> given(n * n, 0);

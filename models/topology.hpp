@@ -20,6 +20,9 @@ namespace tireplay::models {
 /// SMPI's latency factor) and its rate.
 DistanceMatrix platform_distances(const std::vector<simgrid::s4u::Host*>& hosts, const NetworkFactors& f);
 
+/// The most hosts topology groups (it weighs every pair: 165 MB and 3 s at 2,000 hosts, 6 GB at 12,000).
+constexpr size_t kMaxTopologyHosts = 4096;
+
 /// Measured distances, one pair per line: `HOST_A HOST_B LATENCY [BANDWIDTH]`, '#' starting a comment. LATENCY in
 /// seconds, or with a unit (ns, us, ms, s); BANDWIDTH in bytes/s, or with a unit (Bps, kBps, MBps, GBps, and bits:
 /// bps, kbps, Mbps, Gbps). A pair given one way holds both ways unless the other way is given too. Hosts are

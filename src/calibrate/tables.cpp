@@ -119,6 +119,20 @@ private:
 
 constexpr double kMaxBytes = 1e18;
 
+/// A measured time, positive (else `positive`), and from 1e-12 to 1e6 s: a fit's or a mean's sums stay finite
+/// (1e-160 s made a fit of no segment, which crashed; 1e308 flops twice summed to inf).
+double checked_time(const TableReader& in, double seconds, const char* positive)
+{
+  if (!(seconds > 0))
+    in.fail(positive);
+  if (!(seconds >= 1e-12 && seconds <= 1e6)) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.3g", seconds);
+    in.fail(std::string("a time of ") + text + " s, out of range for a measurement (1e-12 to 1e6 s)");
+  }
+  return seconds;
+}
+
 } // namespace
 
 std::vector<models::PingPongPoint> read_pingpong_table(const std::string& path)
@@ -145,8 +159,7 @@ std::vector<models::PingPongPoint> read_pingpong_table(const std::string& path)
       p.bytes              = in.whole(0, "size", 0, kMaxBytes, "a whole number of bytes");
       p.round_trip_seconds = in.quantity(1, "time", models::kTimeUnits, kTimeExpected);
     }
-    if (!(p.round_trip_seconds > 0))
-      in.fail("a ping-pong takes time: the time must be positive");
+    checked_time(in, p.round_trip_seconds, "a ping-pong takes time: the time must be positive");
     table.push_back(p);
   }
   return table;
@@ -160,9 +173,8 @@ std::vector<models::PingPongPoint> read_exchange_table(const std::string& path)
     in.expect_fields(2);
     models::PingPongPoint p;
     p.bytes              = in.whole(0, "size", 0, kMaxBytes, "a whole number of bytes");
-    p.round_trip_seconds = in.quantity(1, "time", models::kTimeUnits, kTimeExpected);
-    if (!(p.round_trip_seconds > 0))
-      in.fail("an exchange takes time: the time must be positive");
+    p.round_trip_seconds = checked_time(in, in.quantity(1, "time", models::kTimeUnits, kTimeExpected),
+                                       "an exchange takes time: the time must be positive");
     table.push_back(p);
   }
   return table;
@@ -194,9 +206,8 @@ std::vector<models::AlltoallPoint> read_alltoall_table(const std::string& path)
     models::AlltoallPoint p;
     p.processes = static_cast<int>(in.whole(0, "processes", 2, 1e6, "a number of processes (2 or more)"));
     p.bytes     = in.whole(1, "size", 0, kMaxBytes, "a whole number of bytes");
-    p.seconds   = in.quantity(2, "time", models::kTimeUnits, kTimeExpected);
-    if (!(p.seconds > 0))
-      in.fail("an all-to-all takes time: the time must be positive");
+    p.seconds   = checked_time(in, in.quantity(2, "time", models::kTimeUnits, kTimeExpected),
+                               "an all-to-all takes time: the time must be positive");
     table.push_back(p);
   }
   return table;
@@ -212,6 +223,8 @@ std::vector<models::ComputeBurst> read_bursts_table(const std::string& path)
     b.rank    = static_cast<int>(in.whole(0, "rank", 0, 1e6, "a rank (a whole number below 1000000)"));
     b.flops   = in.quantity(1, "flops", {}, "a number of flops (>= 0)");
     b.seconds = in.quantity(2, "seconds", models::kTimeUnits, kTimeExpected);
+    if (b.seconds != 0)  // a burst of no time is skipped by the calibration
+      checked_time(in, b.seconds, "a burst's time is 0 seconds or more");
     // A rate no machine has (1e300 flops in 1e-300 s made the platform's speed "inff", which SimGrid cannot run).
     if (double rate = b.flops / b.seconds; b.seconds > 0 && b.flops > 0 && !(rate >= 1 && rate <= 1e18)) {
       char text[64];

@@ -108,7 +108,7 @@ int guarded(const std::string& command, const std::function<int()>& body)
     rlimit limit{};
     bool limited = getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
     std::fprintf(stderr, "tireplay %s: out of memory: the input asks for more than %s (a line of millions of fields, "
-                         "millions of ranks?)\n", command.c_str(),
+                         "millions of ranks or hosts?)\n", command.c_str(),
                  limited ? ("this process's address-space limit allows (ulimit -v: " +
                             std::to_string(limit.rlim_cur / 1024) + " KiB)").c_str()
                          : "this machine has");

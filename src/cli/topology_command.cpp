@@ -93,6 +93,9 @@ int topology_command(int argc, char** argv)
     if (!platform.empty()) {
       engine     = engine_with_platform(platform, cfg);
       auto hosts = models::hosts_in_zone_order(*engine->get_netzone_root());
+      if (distances_file.empty() && hosts.size() > models::kMaxTopologyHosts)
+        throw InputError(platform + ": " + std::to_string(hosts.size()) + " hosts; topology weighs every pair of "
+                         "them and takes at most " + std::to_string(models::kMaxTopologyHosts));
       if (distances_file.empty()) {
         check_routes(hosts, platform);
         d = models::platform_distances(hosts, models::network_factors_from_config());

@@ -22,6 +22,13 @@ RunResult read_run(const SweepPlan& plan, const SweepRun& run)
 {
   RunResult result;
   const std::string path = run_json_path(plan, run);
+  std::error_code ec;
+  if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) {  // a FIFO would block the read, a directory fail it
+    std::fprintf(stderr, "tireplay sweep: %s: not a run summary (not a regular file): counted as failed\n",
+                 path.c_str());
+    result.status = "failed";
+    return result;
+  }
   std::ifstream in(path);
   if (!in) {
     result.status = fs::exists(run_failed_path(plan, run)) ? "failed" : "missing";

@@ -135,5 +135,29 @@ expect zstd_skippable 0 "" -- replay --platform $P --trace skippable.zst -q --js
 grep -v DOCTYPE $P > no_doctype.xml
 expect platform_no_doctype 2 "no_doctype.xml: Parse error at no_doctype.xml:6: Invalid XML (XML input line 6, state 2): Unexpected character \`<' in prolog. (the file has no <!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\"> line, which SimGrid needs after <?xml ...?>)" -- replay --platform no_doctype.xml --trace t.txt -q
 
+# Fourth trial: calibration tables with times no measurement gives (a fit of no segment crashed; sums overflowed)
+printf '1 1e-4\n1024 1e-160\n' > tiny_pingpong.txt
+expect pingpong_tiny_time 2 "tiny_pingpong.txt:2: a time of 1e-160 s, out of range for a measurement (1e-12 to 1e6 s)
+    1024 1e-160" -- calibrate pingpong tiny_pingpong.txt --no-factors
+printf '0 1e308 1e292\n0 1e308 1e292\n' > huge.bursts
+expect flops_huge_time 2 "huge.bursts:1: a time of 1e+292 s, out of range for a measurement (1e-12 to 1e6 s)
+    0 1e308 1e292" -- calibrate flops huge.bursts
+
+# sweep collect: a run summary that is a FIFO (it blocked) or a directory
+"$tireplay" sweep --trace t.txt --platform $P --vary bw=1x,2x -o odd -q > /dev/null 2>&1
+rm odd/runs/000.json odd/runs/001.json; mkfifo odd/runs/000.json; mkdir odd/runs/001.json
+expect collect_not_files 1 "tireplay sweep: odd/runs/000.json: not a run summary (not a regular file): counted as failed
+tireplay sweep: odd/runs/001.json: not a run summary (not a regular file): counted as failed
+sweep: no run succeeded: no plot
+sweep: 2 runs, 0 ok, 2 not (see the status column): odd/results.csv" -- sweep collect odd
+
+# topology: hosts beyond what every pair can be weighed for; distances no network has
+printf '<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n<platform version="4.1"><cluster id="c" prefix="n-" suffix="" radical="0-9999" speed="1Gf" bw="125MBps" lat="50us"/></platform>\n' > hosts10000.xml
+expect topology_hosts 2 "hosts10000.xml: 10000 hosts; topology weighs every pair of them and takes at most 4096" -- topology --platform hosts10000.xml
+printf 'a b 1e300\n' > far.txt
+expect distances_latency 2 "far.txt:1: latency '1e300' is beyond 1e6 s: not a network's" -- topology --distances far.txt
+printf 'a b 1e-5 0\n' > zero_bw.txt
+expect distances_bandwidth 2 "zero_bw.txt:1: bandwidth '0' must be from 1e-30 to 1e30 bytes/s (leave it out when it was not measured)" -- topology --distances zero_bw.txt
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
