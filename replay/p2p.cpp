@@ -240,8 +240,10 @@ void P2PWorld::wait(Request* r)
 {
   double start = transport->now();
   int owner    = r->owner();
-  progress(owner);
+  // Waiting first: the handshakes that progress() starts are simcalls, during which the other ranks run and must
+  // see this one inside MPI (else they leave it an answer to act on that nothing takes: a false deadlock).
   waiting_[owner] = 1;
+  progress(owner);
   pay_transport_cpu(owner, &r, 1);
   complete(r);
   pay_transport_cpu(owner, &r, 1);  // a receive from any source knows its sender now
@@ -264,8 +266,8 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
   done.clear();
   double start      = transport->now();
   bool any_overhead = false;
+  waiting_[owner] = 1;  // before progress(), as in wait()
   progress(owner);
-  waiting_[owner] = 1;
   pay_transport_cpu(owner, requests.data(), requests.size());
   for (Request* r : requests) {
     // SMPI's waitany returns the detached sends first: they complete at once and cost nothing.

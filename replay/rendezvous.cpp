@@ -67,8 +67,8 @@ void P2PWorld::start_after_handshake(Request* send)
 
 void P2PWorld::finish(int rank)
 {
+  waiting_[static_cast<size_t>(rank)] = 1;  // before progress(), as in wait()
   progress(rank);
-  waiting_[static_cast<size_t>(rank)] = 1;
 }
 
 void P2PWorld::progress(int rank)

@@ -103,6 +103,10 @@ double parse_tolerance(const std::string& text)
   bool percent = used + 1 == text.size() && text.back() == '%';
   if (used == 0 || (used != text.size() && !percent) || !(value >= 0) || !std::isfinite(value))
     throw std::invalid_argument("--tolerance: expected a percentage (2%) or a fraction (0.02), got '" + text + "'");
+  if (!percent && value > 1)  // a user meaning 2% passed a 71% slowdown
+    throw std::invalid_argument("--tolerance " + text + ": a bare number is a fraction (0.02), and " + text + " would be " +
+                                std::to_string(static_cast<long>(value * 100)) + "%: write " + text + "% for that " +
+                                "percentage");
   return percent ? value / 100 : value;
 }
 

@@ -159,5 +159,27 @@ expect distances_latency 2 "far.txt:1: latency '1e300' is beyond 1e6 s: not a ne
 printf 'a b 1e-5 0\n' > zero_bw.txt
 expect distances_bandwidth 2 "zero_bw.txt:1: bandwidth '0' must be from 1e-30 to 1e30 bytes/s (leave it out when it was not measured)" -- topology --distances zero_bw.txt
 
+# a rendezvous without asynchronous progress: a rank entering a wait let the others' answers for it fall through
+# (they ran during its handshakes' simcalls and saw it outside MPI): a 4-rank all-to-all "deadlocked" at the full level
+for r in 0 1 2 3; do printf '%s\n' "$r init" "$r alltoall 80000 80000" "$r finalize"; done > alltoall4.txt
+for level in full fast; do
+  "$tireplay" replay --platform $P --trace alltoall4.txt -q --cfg tireplay/async-progress:no --fidelity $level --json "a2a_$level.json" 2> "a2a_$level.err"
+  echo $? > "a2a_$level.status"
+done
+[ "$(cat a2a_full.status a2a_fast.status | tr '\n' ' ')" = "0 0 " ] && [ "$(time_of a2a_full.json)" = "0.002725823661644045" ] &&
+  ok async_progress_alltoall || fail "async_progress_alltoall: $(cat a2a_full.err) $(time_of a2a_full.json) $(time_of a2a_fast.json)"
+
+# check --tolerance 2 passed a 71% slowdown as "ok (tolerance 200%)"
+expect tolerance_bare_number 2 "tireplay check: --tolerance 2: a bare number is a fraction (0.02), and 2 would be 200%: write 2% for that percentage" -- check --platform $P --trace t.txt --baseline none.json --tolerance 2
+
+# check_traces.sh: a manifest's last line without its newline was skipped; a name given twice overwrote a baseline
+printf 'a --trace t.txt --platform %s\nb --trace small.txt --platform %s' $P $P > manifest.txt
+out=$(TIREPLAY=$tireplay bash "$src/tools/regression/check_traces.sh" --write-baseline manifest.txt baselines 2>&1)
+[ -f baselines/b.json ] && ok manifest_last_line || fail "manifest_last_line: $out"
+printf 'a --trace t.txt --platform %s\na --trace small.txt --platform %s\n' $P $P > twice.txt
+out=$(TIREPLAY=$tireplay bash "$src/tools/regression/check_traces.sh" twice.txt baselines 2>&1); rc=$?
+[ $rc -eq 2 ] && [ "$out" = "check_traces: twice.txt: the name 'a' is given twice (each run's baseline is NAME.json)" ] &&
+  ok manifest_twice || fail "manifest_twice: exit $rc: $out"
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"

@@ -33,7 +33,12 @@ manifest=$1
 baselines=$2
 mkdir -p "$baselines"
 worst=0 runs=0 failed=()
-while read -r name options; do
+twice=$(awk '$1 !~ /^(#|$)/ { print $1 }' "$manifest" | sort | uniq -d | head -1)
+if [ -n "$twice" ]; then
+  echo "check_traces: $manifest: the name '$twice' is given twice (each run's baseline is NAME.json)" >&2
+  exit 2
+fi
+while read -r name options || [ -n "$name" ]; do  # (a last line without its newline too)
   case $name in '' | '#'*) continue ;; esac
   runs=$((runs + 1))
   # shellcheck disable=SC2086  # the manifest's options are words
