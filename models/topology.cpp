@@ -46,6 +46,7 @@ DistanceMatrix read_distances(const std::string& path)
     double latency, bandwidth;
   };
   std::vector<Measure> measures;
+  std::map<std::pair<size_t, size_t>, int> first_line;  // each pair and way once
   std::vector<std::string> names;
   std::map<std::string, size_t> index;
   auto host = [&](const std::string& name) {
@@ -81,6 +82,9 @@ DistanceMatrix read_distances(const std::string& path)
     if (w[0] == w[1])
       throw InputError(where + "a host's distance to itself ('" + w[0] + "') is not a measurement");
     measures.push_back({host(w[0]), host(w[1]), latency, bandwidth});
+    if (auto [it, fresh] = first_line.emplace(std::pair{measures.back().a, measures.back().b}, number); !fresh)
+      throw InputError(where + w[0] + " to " + w[1] + " is given on line " + std::to_string(it->second) +
+                       " already: one measurement a pair and way (a mean of two would pass unseen)");
   }
   if (names.size() > kMaxTopologyHosts)
     throw InputError(path + ": " + std::to_string(names.size()) + " hosts; topology weighs every pair of them and "

@@ -29,9 +29,14 @@ void print_clusters(const models::DistanceMatrix& d, const std::vector<int>& clu
     for (size_t h = 0; h < d.size(); h++)
       if (cluster_of[h] == c)
         members.push_back(d.hosts[h]);
-    std::printf("  C%-3d %4zu host%s  %s%s%s\n", c, members.size(), members.size() == 1 ? " " : "s",
-                members.front().c_str(), members.size() > 1 ? " .. " : "",
-                members.size() > 1 ? members.back().c_str() : "");
+    // Up to four names in full; beyond, the first two and the last ("a .. c" read as if b belonged)
+    std::string shown = members.front();
+    for (size_t k = 1; k < members.size(); k++)
+      if (members.size() <= 4 || k < 2)
+        shown += ", " + members[k];
+      else if (k == members.size() - 1)
+        shown += ", ..., " + members[k];
+    std::printf("  C%-3d %4zu host%s  %s\n", c, members.size(), members.size() == 1 ? " " : "s", shown.c_str());
   }
 }
 
@@ -116,9 +121,17 @@ int topology_command(int argc, char** argv)
                 distances_file.empty() ? platform.c_str() : distances_file.c_str(), d.size(), count,
                 count == 1 ? "" : "s", rho);
     print_clusters(d, clusters);
-    print_matrix("Latency between clusters, mean over host pairs (us; '-': a one-host cluster's own):",
+    print_matrix("Latency between clusters, mean over host pairs (us; '-': none measured, or a one-host cluster's "
+                 "own):",
                  models::cluster_latencies(d, clusters), count, 1e6);
-    print_matrix("Bandwidth between clusters, mean over host pairs (MB/s):", models::cluster_bandwidths(d, clusters), count,
+    size_t unknown = 0;  // pairs a distances file does not give: the clusters come from the others
+    for (size_t a = 0; a < d.size(); a++)
+      for (size_t b = 0; b < d.size(); b++)
+        unknown += a != b && !(d.latency_seconds[a * d.size() + b] >= 0) ? 1 : 0;
+    if (unknown > 0)
+      std::printf("\nnote: %zu of %zu host pairs (both ways) have no measurement: the clusters and means come from "
+                  "the others\n", unknown, d.size() * (d.size() - 1));
+    print_matrix("Bandwidth between clusters, mean over host pairs (MB/s; '-': none measured):", models::cluster_bandwidths(d, clusters), count,
                  1e-6);
     if (engine) {
       std::printf("\nZones of the platform:\n");

@@ -21,6 +21,8 @@ double number(const nlohmann::json& j, const char* key, const std::string& where
   double value = it->get<double>();
   if (!(value >= 0) || !std::isfinite(value))
     throw InputError(where + ": field '" + key + "' is " + it->dump() + ": a time is 0 s or more");
+  if (value > 1e300)  // the replay's clock stops there; printed in full, it is 300 digits
+    throw InputError(where + ": field '" + key + "' is " + it->dump() + ": beyond any replay's time (1e300 s)");
   return value;
 }
 
@@ -30,7 +32,8 @@ std::string change(double before, double after)
   char text[32];
   if (before == 0)
     return after == 0 ? "+0.00%" : "new";
-  std::snprintf(text, sizeof text, "%+.2f%%", 100 * (after - before) / before);
+  double percent = 100 * (after - before) / before;
+  std::snprintf(text, sizeof text, std::fabs(percent) < 1e6 ? "%+.2f%%" : "%+.3g%%", percent);  // 5e-324 s before
   return text;
 }
 
@@ -81,6 +84,11 @@ Baseline read_baseline(const std::string& path)
   for (size_t r = 0; r < ranks->size(); r++) {
     std::string where = path + ": per_rank[" + std::to_string(r) + "]";
     const auto& e     = (*ranks)[r];
+    // Matched by position: the summary lists the ranks in order, each with its number
+    auto rank = e.find("rank");
+    if (rank != e.end() && !(rank->is_number_integer() && rank->get<int64_t>() == static_cast<int64_t>(r)))
+      throw InputError(where + ": field 'rank' is " + rank->dump() + ", not " + std::to_string(r) +
+                       " (the summary lists its ranks in order)");
     RankStats s;
     s.compute_seconds = number(e, "compute_seconds", where);
     s.comm_seconds    = number(e, "comm_seconds", where);

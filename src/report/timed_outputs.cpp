@@ -13,7 +13,7 @@ void TimedOutputs::check() const
   for (const std::string* picture : {&gantt, &breakdown}) {
     if (is_standard_output(*picture))
       throw std::invalid_argument(std::string(picture == &gantt ? "--gantt" : "--breakdown") +
-                                  " -: a picture needs a file name ending in .svg or .png, not standard output");
+                                  " " + *picture + ": a picture needs a file name ending in .svg or .png, not standard output");
     if (!picture->empty())
       gnuplot_output(*picture, 1, 1);
   }

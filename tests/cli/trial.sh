@@ -181,5 +181,21 @@ out=$(TIREPLAY=$tireplay bash "$src/tools/regression/check_traces.sh" twice.txt 
 [ $rc -eq 2 ] && [ "$out" = "check_traces: twice.txt: the name 'a' is given twice (each run's baseline is NAME.json)" ] &&
   ok manifest_twice || fail "manifest_twice: exit $rc: $out"
 
+# check: a baseline time no replay gives (printed in 309 digits), per-rank entries out of order (matched by position)
+"$tireplay" check --platform $P --trace t.txt --baseline base.json --write-baseline > /dev/null 2>&1
+sed 's/"simulated_time": [0-9.e+-]*/"simulated_time": 1e308/' base.json > huge_base.json
+expect baseline_huge 2 "huge_base.json: field 'simulated_time' is 1e+308: beyond any replay's time (1e300 s)" -- check --platform $P --trace t.txt --baseline huge_base.json
+python3 -c "import json; j = json.load(open('base.json')); j['per_rank'].reverse(); json.dump(j, open('reversed.json', 'w'))"
+expect baseline_rank_order 2 "reversed.json: per_rank[0]: field 'rank' is 1, not 0 (the summary lists its ranks in order)" -- check --platform $P --trace t.txt --baseline reversed.json
+expect breakdown_stdout 2 "tireplay replay: --breakdown /dev/stdout: a picture needs a file name ending in .svg or .png, not standard output" -- replay --platform $P --trace t.txt -q --breakdown /dev/stdout
+
+# topology --distances: a pair given twice was averaged; pairs not given are said; names listed, not "a .. c"
+printf 'a b 10us\na b 1ms\n' > pair_twice.txt
+expect distances_twice 2 "pair_twice.txt:2: a to b is given on line 1 already: one measurement a pair and way (a mean of two would pass unseen)" -- topology --distances pair_twice.txt
+printf 'a b 10us\nc d 10us\n' > two_pairs.txt
+"$tireplay" topology --distances two_pairs.txt > two_pairs.out 2>&1
+grep -q "^  C0      2 hosts  a, b$" two_pairs.out && grep -q "^note: 8 of 12 host pairs (both ways) have no measurement" two_pairs.out &&
+  ok distances_unknown_pairs || fail "distances_unknown_pairs: $(cat two_pairs.out)"
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
