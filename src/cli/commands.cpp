@@ -8,6 +8,7 @@
 
 #include <iostream>
 
+#include <cmath>
 #include <cstdio>
 #include <sys/resource.h>
 #include <cstring>
@@ -35,19 +36,31 @@ const std::vector<Command>& commands()
 
 uint64_t whole_bytes_option(const std::string& option, const std::string& text, uint64_t min, uint64_t max)
 {
-  size_t end      = 0;
-  long long value = -1;
+  // A number and a unit, as predict's --bytes takes them (k, M, G powers of 1000; KiB, MiB, GiB of 1024)
+  static const std::pair<const char*, double> units[] = {{"", 1},     {"B", 1},          {"k", 1e3},   {"kB", 1e3},
+                                                         {"KiB", 1024}, {"M", 1e6},      {"MB", 1e6},  {"MiB", 1048576},
+                                                         {"G", 1e9},  {"GB", 1e9},       {"GiB", 1073741824}};
+  size_t end   = 0;
+  double value = -1;
   try {
-    value = std::stoll(text, &end);
+    value = std::stod(text, &end);
   } catch (const std::exception&) {
     end = 0;
   }
-  if (end == 0 || end != text.size())
-    throw boost::program_options::error("--" + option + ": '" + text + "' is not a whole number of bytes");
-  if (value < 0 || static_cast<uint64_t>(value) < min || static_cast<uint64_t>(value) > max)
+  double bytes = -1;
+  for (const auto& [suffix, factor] : units)
+    if (end > 0 && text.compare(end, std::string::npos, suffix) == 0)
+      bytes = value * factor;
+  if (bytes < 0 && bytes == std::floor(bytes) && std::isfinite(bytes))  // -1: a number, out of range
     throw boost::program_options::error("--" + option + ": " + text + " is out of range (" + std::to_string(min) +
                                         " to " + std::to_string(max) + " bytes)");
-  return static_cast<uint64_t>(value);
+  if (!(bytes >= 0) || bytes != std::floor(bytes) || !std::isfinite(bytes))
+    throw boost::program_options::error("--" + option + ": '" + text + "' is not a whole number of bytes (e.g. 8192, "
+                                        "64k, 1MiB)");
+  if (bytes < static_cast<double>(min) || bytes > static_cast<double>(max))
+    throw boost::program_options::error("--" + option + ": " + text + " is out of range (" + std::to_string(min) +
+                                        " to " + std::to_string(max) + " bytes)");
+  return static_cast<uint64_t>(bytes);
 }
 
 bool parse_options(int argc, char** argv, const boost::program_options::options_description& desc,

@@ -340,13 +340,12 @@ expect boost_placeholder 2 "tireplay replay: '--%canonical_option%:1e-9': %canon
 (see tireplay replay --help)" -- replay --platform $P --trace t.txt --%canonical_option%:1e-9
 
 # S10: calibration inputs that would give a platform SimGrid cannot run
-printf '0 1e300 1e-300\n0 1e9 1\n' > bursts_inf.txt
-expect calibrate_flops_inf 2 "bursts_inf.txt:1: a rate of inf flop/s (flops / seconds), out of range (1 to 1e18)
-    0 1e300 1e-300" -- calibrate flops bursts_inf.txt
-printf '1 1e300\n1000 2e-6\n100000 1e-4\n' > pingpong_huge.txt
-got=$("$tireplay" calibrate pingpong pingpong_huge.txt 2>&1 >/dev/null | tail -1); rc=$?
-[ "$got" = "pingpong_huge.txt: the platform these measurements give cannot be simulated: link 'calibrated_backbone': latency 1.66667e+299 s cannot be simulated (it must be between 0 and 1e+06)" ] &&
-  echo "ok   calibrate_pingpong_huge" || { echo "FAIL calibrate_pingpong_huge: $got"; failures=$((failures + 1)); }
+printf '0 1e300 1\n0 1e9 1\n' > bursts_inf.txt
+expect calibrate_flops_inf 2 "bursts_inf.txt:1: a rate of 1e+300 flop/s (flops / seconds), out of range (1 to 1e18)
+    0 1e300 1" -- calibrate flops bursts_inf.txt
+printf '1 1e300\n1000 2e-6\n100000 1e-4\n' > pingpong_huge.txt  # (it made a latency of 1.7e299 s once)
+expect calibrate_pingpong_huge 2 "pingpong_huge.txt:1: a time of 1e+300 s, out of range for a measurement (1e-12 to 1e6 s)
+    1 1e300" -- calibrate pingpong pingpong_huge.txt
 expect set_speed_huge 2 "$P with --scale/--set: host 'mycluster-0.mysite.fr': speed 1e+300 flop/s cannot be simulated (it must be between 1 and 1e+30)" -- $R --set host.speed=1e300f
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }

@@ -197,5 +197,13 @@ printf 'a b 10us\nc d 10us\n' > two_pairs.txt
 grep -q "^  C0      2 hosts  a, b$" two_pairs.out && grep -q "^note: 8 of 12 host pairs (both ways) have no measurement" two_pairs.out &&
   ok distances_unknown_pairs || fail "distances_unknown_pairs: $(cat two_pairs.out)"
 
+# sizes with units where predict's --bytes took them and --segment-bytes did not
+printf '%s\n' '0 bcast 1e6' '1 bcast 1e6' '2 bcast 1e6' '3 bcast 1e6' > bcast1m.txt
+"$tireplay" replay --platform $P --trace bcast1m.txt -q --coll bcast=segmented_chain --segment-bytes 65536 --json seg_number.json 2>/dev/null
+expect segment_bytes_unit 0 "" -- replay --platform $P --trace bcast1m.txt -q --coll bcast=segmented_chain --segment-bytes 64KiB --json seg_unit.json
+[ "$(time_of seg_number.json)" = "$(time_of seg_unit.json)" ] && ok segment_bytes_unit_time || fail segment_bytes_unit_time
+expect segment_bytes_fraction 2 "tireplay replay: --segment-bytes: '1.5' is not a whole number of bytes (e.g. 8192, 64k, 1MiB)
+(see tireplay replay --help)" -- replay --platform $P --trace t.txt -q --segment-bytes 1.5
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"

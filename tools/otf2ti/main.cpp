@@ -209,6 +209,9 @@ int main(int argc, char** argv)
     // A rate beyond 1e15 flop/s (no core comes near) makes a second of CPU time overflow the trace's integers.
     if (!(options.flop_rate >= 1 && options.flop_rate <= 1e15))
       throw po::error("--flop-rate: " + number_text(options.flop_rate) + " is out of range (1 to 1e15 flop/s)");
+    if (options.flop_rate < 1e6)  // 2.5 meant 2.5 Gflop/s: every computation rounds to a few flops, some to none
+      std::cerr << "otf2ti: warning: --flop-rate " << flop_rate_text << " is " << number_text(options.flop_rate)
+                << " flop/s, slower than any core (a rate is in flop/s: 2.5e9 or 2.5Gf for 2.5 Gflop/s)\n";
     if (!(options.cpu_threshold >= 0 && options.cpu_threshold <= 3600))
       throw po::error("--cpu-threshold: " + number_text(options.cpu_threshold) +
                       " is out of range (0 to 3600 seconds)");
