@@ -105,7 +105,8 @@ WeightedRoute weighted_route(const sg4::Host& src, const sg4::Host& dst, const N
   sg4::Engine::get_instance()->seal_platform();
   WeightedRoute route;
   src.route_to(&dst, route.links, &route.latency_seconds);
-  if (route.links.empty() && !(route.latency_seconds > 0))  // SimGrid's full level stops there too (a host to itself too)
+  // SimGrid's full level stops there too (between two hosts, or from a host to itself: a torus has no loopback)
+  if (route.links.empty() && !(route.latency_seconds > 0))
     throw NoRoute("no route from host '" + src.get_name() + "' to host '" + dst.get_name() +
                                 "': the platform gives them no link and no latency");
   for (const auto* link : route.links)

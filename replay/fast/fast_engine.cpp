@@ -249,7 +249,8 @@ void FastEngine::run(const std::function<void(int)>& body)
             completions_.set(id, a.finish);
           else
             completions_.remove(id);
-          overflow_ = overflow_ || (a.group < 0 && a.rate > 0 && !(a.finish < kClockLimit));  // (a group member: its group's date)
+          // (a group member has no finish of its own: its group's date, update_group())
+          overflow_ = overflow_ || (a.group < 0 && a.rate > 0 && !(a.finish < kClockLimit));
         },
         [this](int resource) { update_group(resource); });
     if (overflow_) {  // as SimGrid's clock would: the replay reports it (replay/engine.cpp) at the rank's line
