@@ -62,7 +62,9 @@ double P2PWorld::reaction_delay(int rank)
 
 void P2PWorld::wakeup_after(int rank, double blocked_since, bool from_another_host)
 {
-  if (!scheduler_delays() || !(transport->now() > blocked_since))
+  // Blocked: for more than SimGrid's precision on dates (1e-9 s, surf/precision), which the two levels' dates may
+  // differ by: a message there at the wait's start (the full level) must not be one that came 1e-12 s later (fast).
+  if (!scheduler_delays() || !(transport->now() > blocked_since + 1e-9))
     return;
   CoreUse& use = core_use(rank);
   int host_cores = cores[static_cast<size_t>(rank)];

@@ -205,5 +205,13 @@ expect segment_bytes_unit 0 "" -- replay --platform $P --trace bcast1m.txt -q --
 expect segment_bytes_fraction 2 "tireplay replay: --segment-bytes: '1.5' is not a whole number of bytes (e.g. 8192, 64k, 1MiB)
 (see tireplay replay --help)" -- replay --platform $P --trace t.txt -q --segment-bytes 1.5
 
+# a wait whose message came at its start, 1e-12 s apart between the levels, paid the polling delay at one only
+AW=$src/traces/recorded/anysource_waitany/index.txt H=$src/platforms/hosts_figure5.txt
+for level in full fast; do
+  "$tireplay" replay --platform $P --hostfile $H --trace $AW --ranks-per-node 2 --cfg tireplay/wakeup-delay-polling:1e-4 -q --fidelity $level --json "aw_$level.json" 2> /dev/null
+done
+[ -n "$(time_of aw_full.json)" ] && [ "$(time_of aw_full.json)" = "$(time_of aw_fast.json)" ] && ok polling_delay_levels ||
+  fail "polling_delay_levels: $(time_of aw_full.json) $(time_of aw_fast.json)"
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
