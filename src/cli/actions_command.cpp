@@ -69,13 +69,33 @@ std::string describe(int rank, const Action& a)
       if (!a.members.empty())
         field("members", counts(std::vector<uint64_t>(a.members.begin(), a.members.end())));
       break;
-    default:
+    default: {
       if (!is_collective(a.kind))
         break;
-      field("root", std::to_string(a.root)), field("sent", std::to_string(a.bytes));
-      field("received", std::to_string(a.bytes2));
-      if (has_counts(a.kind))
-        field("send_counts", counts(a.send_counts)), field("recv_counts", counts(a.recv_counts));
+      // What each operation's fields mean (docs/trace-format.md §4): a root only where MPI has one, a vector's
+      // size where every rank has it, bytes to and from each peer where they differ, counts where given
+      const ActionKind k = a.kind;
+      if (k == ActionKind::Bcast || k == ActionKind::Reduce || k == ActionKind::Gather || k == ActionKind::GatherV ||
+          k == ActionKind::Scatter || k == ActionKind::ScatterV)
+        field("root", std::to_string(a.root));
+      if (k == ActionKind::Bcast || k == ActionKind::Reduce || k == ActionKind::AllReduce || k == ActionKind::Scan ||
+          k == ActionKind::ExScan)
+        field("bytes", std::to_string(a.bytes));
+      else if (k != ActionKind::Barrier && !has_counts(k))
+        field("sent_per_peer", std::to_string(a.bytes)), field("received_per_peer", std::to_string(a.bytes2));
+      if (has_counts(k)) {
+        if (a.bytes > 0)
+          field("sent", std::to_string(a.bytes));
+        if (a.bytes2 > 0)
+          field("received", std::to_string(a.bytes2));
+        if (!a.send_counts.empty())
+          field("send_counts", counts(a.send_counts));
+        if (!a.recv_counts.empty())
+          field("recv_counts", counts(a.recv_counts));
+      }
+      if (a.flops > 0)
+        field("flops", number(a.flops));
+    }
   }
   if (a.comm != kWorldComm)
     field("comm", std::to_string(a.comm));

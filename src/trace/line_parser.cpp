@@ -144,8 +144,19 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
   if (fields.size() < 2)
     throw ParseError("missing action name after the rank");
   ActionKind kind;
-  if (!action_from_name(fields[1], kind))
+  if (!action_from_name(fields[1], kind)) {
+    // What SimGrid's tracer (smpirun -trace-ti) writes and neither replay reads: say where to go instead
+    static const std::string_view kTracerOnly[] = {
+        "testall", "testany", "testsome", "Start", "Startall", "bsend", "ibsend", "ibarrier", "ibcast", "igather",
+        "igatherv", "iscatter", "iscatterv", "iallgather", "iallgatherv", "ialltoall", "ialltoallv", "ialltoallw",
+        "alltoallw", "ireduce", "iallreduce", "iscan", "iexscan", "ireduce_scatter", "ireduce_scatter_block"};
+    for (std::string_view name : kTracerOnly)
+      if (fields[1] == name)
+        throw ParseError("'" + std::string(name) + "' is written by SimGrid's tracer (smpirun -trace-ti) but replayed "
+                         "by neither SimGrid nor tireplay: record the program with tireplay's tracer and otf2ti "
+                         "(README, \"Acquire a trace of a real MPI run\")");
     throw ParseError("unknown action '" + shown_text(fields[1]) + "' (known: " + known_action_names() + ")");
+  }
   if (st.comm_sizes.empty())
     st.comm_sizes.push_back(st.world_size);
   st.p2p_form = RankParseState::P2PForm::None;
