@@ -98,17 +98,24 @@ const SizeFactors& NetworkFactors::bandwidth_between(const sg4::Host* src, const
   return it == loopback.end() ? bandwidth : it->second.bandwidth;
 }
 
+double route_between(const sg4::Host& src, const sg4::Host& dst, std::vector<sg4::Link*>& links)
+{
+  double latency = 0;
+  src.route_to(&dst, links, &latency);
+  // SimGrid's full level stops there too (between two hosts, or from a host to itself: a torus has no loopback)
+  if (links.empty() && !(latency > 0))
+    throw NoRoute("no route from host '" + src.get_name() + "' to host '" + dst.get_name() +
+                  "': the platform gives them no link and no latency");
+  return latency;
+}
+
 WeightedRoute weighted_route(const sg4::Host& src, const sg4::Host& dst, const NetworkFactors& f)
 {
   // Routes are complete once the platform is sealed (Full, Floyd and Dijkstra zones add the loopback of a host
   // to itself then). Sealing twice does nothing, and the simulation seals it anyway.
   sg4::Engine::get_instance()->seal_platform();
   WeightedRoute route;
-  src.route_to(&dst, route.links, &route.latency_seconds);
-  // SimGrid's full level stops there too (between two hosts, or from a host to itself: a torus has no loopback)
-  if (route.links.empty() && !(route.latency_seconds > 0))
-    throw NoRoute("no route from host '" + src.get_name() + "' to host '" + dst.get_name() +
-                                "': the platform gives them no link and no latency");
+  route.latency_seconds = route_between(src, dst, route.links);
   for (const auto* link : route.links)
     add_weight(route.weights, link, 1.0);
   if (f.crosstraffic) {

@@ -35,6 +35,9 @@ NetworkFactors network_factors_from_config();
 struct NoRoute : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
+/// `src.route_to(dst)`: its links and their latency; throws NoRoute where there are neither.
+double route_between(const simgrid::s4u::Host& src, const simgrid::s4u::Host& dst,
+                     std::vector<simgrid::s4u::Link*>& links);
 struct WeightedRoute {
   std::vector<simgrid::s4u::Link*> links;  // the forward route, in order
   double latency_seconds = 0;              // its links' latencies, before SMPI's factor

@@ -139,17 +139,15 @@ void check_routes(const std::vector<sg4::Host*>& hosts, const std::string& platf
       distinct.push_back(h);
   auto route = [&platform](sg4::Host* from, sg4::Host* to) {
     std::vector<sg4::Link*> links;
-    double latency = 0;
     try {
-      from->route_to(to, links, &latency);
+      models::route_between(*from, *to, links);
+    } catch (const models::NoRoute& e) {  // a zone without the route: SimGrid's simulation stops on it
+      throw InputError(platform + ": " + e.what());
     } catch (const std::exception& e) {
       std::string why = e.what();
       throw InputError(platform + ": no route from host '" + from->get_name() + "' to host '" + to->get_name() +
                        "' (SimGrid: " + why.substr(0, why.find('\n')) + ")");
     }
-    if (links.empty() && !(latency > 0))  // a zone without the route: SimGrid's simulation stops on it
-      throw InputError(platform + ": no route from host '" + from->get_name() + "' to host '" + to->get_name() +
-                       "': the platform gives them no link and no latency");
   };
   constexpr size_t kAllPairs = 256;
   for (size_t i = 0; i < distinct.size(); i++)

@@ -34,23 +34,27 @@ const std::vector<Command>& commands()
   return table;
 }
 
-uint64_t whole_bytes_option(const std::string& option, const std::string& text, uint64_t min, uint64_t max)
+double size_in_bytes(const std::string& text)
 {
-  // A number and a unit, as predict's --bytes takes them (k, M, G powers of 1000; KiB, MiB, GiB of 1024)
   static const std::pair<const char*, double> units[] = {{"", 1},     {"B", 1},          {"k", 1e3},   {"kB", 1e3},
                                                          {"KiB", 1024}, {"M", 1e6},      {"MB", 1e6},  {"MiB", 1048576},
                                                          {"G", 1e9},  {"GB", 1e9},       {"GiB", 1073741824}};
   size_t end   = 0;
-  double value = -1;
+  double value = 0;
   try {
     value = std::stod(text, &end);
   } catch (const std::exception&) {
-    end = 0;
+    return std::nan("");
   }
-  double bytes = -1;
   for (const auto& [suffix, factor] : units)
-    if (end > 0 && text.compare(end, std::string::npos, suffix) == 0)
-      bytes = value * factor;
+    if (text.compare(end, std::string::npos, suffix) == 0)
+      return value * factor;
+  return std::nan("");
+}
+
+uint64_t whole_bytes_option(const std::string& option, const std::string& text, uint64_t min, uint64_t max)
+{
+  const double bytes = size_in_bytes(text);
   if (bytes < 0 && bytes == std::floor(bytes) && std::isfinite(bytes))  // -1: a number, out of range
     throw boost::program_options::error("--" + option + ": " + text + " is out of range (" + std::to_string(min) +
                                         " to " + std::to_string(max) + " bytes)");

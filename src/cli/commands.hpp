@@ -50,7 +50,11 @@ bool parse_options(int argc, char** argv, const boost::program_options::options_
                    const boost::program_options::positional_options_description* positional = nullptr,
                    std::vector<boost::program_options::option>* parsed_out = nullptr);
 
-/// An option's whole number of bytes from `min` to `max`; a negative value is out of range, never wrapped around.
+/// A size as options write it: a number, then optionally B, k, kB, M, MB, G, GB (powers of 1000) or KiB, MiB,
+/// GiB (powers of 1024): bytes, or NaN when `text` is not one.
+double size_in_bytes(const std::string& text);
+
+/// An option's whole number of bytes (size_in_bytes) from `min` to `max`; a negative value is out of range, never wrapped around.
 /// Throws boost::program_options::error naming `--option`.
 uint64_t whole_bytes_option(const std::string& option, const std::string& text, uint64_t min, uint64_t max);
 

@@ -22,24 +22,12 @@ namespace {
 /// "4MiB", "16k", "1e6", "8": bytes (k, M, G are powers of 1000; KiB, MiB, GiB powers of 1024).
 uint64_t parse_bytes(const std::string& text)
 {
-  static const std::pair<const char*, double> units[] = {{"", 1},         {"B", 1},          {"k", 1e3},
-                                                         {"kB", 1e3},     {"KiB", 1024.0},   {"M", 1e6},
-                                                         {"MB", 1e6},     {"MiB", 1048576.0}, {"G", 1e9},
-                                                         {"GB", 1e9},     {"GiB", 1073741824.0}};
-  size_t end   = 0;
-  double value = -1;
-  try {
-    value = std::stod(text, &end);
-  } catch (const std::exception&) {
-    end = 0;
-  }
-  for (const auto& [suffix, factor] : units)
-    if (end > 0 && text.compare(end, std::string::npos, suffix) == 0 && std::isfinite(value) && value >= 0) {
-      if (value * factor >= 0x1p64)  // the cast would wrap (1e30 became 0 bytes)
-        throw po::error("--bytes: '" + text + "' is out of range (at most 2^64 - 1 bytes)");
-      return static_cast<uint64_t>(value * factor);
-    }
-  throw po::error("--bytes: '" + text + "' is not a size (e.g. 8, 64k, 4MiB)");
+  double bytes = size_in_bytes(text);
+  if (!(bytes >= 0) || !std::isfinite(bytes))
+    throw po::error("--bytes: '" + text + "' is not a size (e.g. 8, 64k, 4MiB)");
+  if (bytes >= 0x1p64)  // the cast would wrap (1e30 became 0 bytes)
+    throw po::error("--bytes: '" + text + "' is out of range (at most 2^64 - 1 bytes)");
+  return static_cast<uint64_t>(bytes);
 }
 
 } // namespace
