@@ -7,6 +7,7 @@
 #include "replay/p2p.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tireplay {
 
@@ -27,13 +28,13 @@ void P2PWorld::compute(int rank, double flops)
     execute_in_quota(rank, flops);
     return;
   }
-  double end = transport->now() + flops / speeds[static_cast<size_t>(rank)];
-  core_use(rank).computing.push_back(end);
+  const CoreUse::Computation mine{transport->now(), transport->now() + flops / speeds[static_cast<size_t>(rank)]};
+  core_use(rank).computing.push_back(mine);
   execute_in_quota(rank, flops);
   CoreUse& use = core_use(rank);
-  use.computing.erase(std::find(use.computing.begin(), use.computing.end(), end));
-  if (!use.delayed.empty() && static_cast<int>(use.computing.size()) < cores[static_cast<size_t>(rank)]) {
-    int next = use.delayed.front();  // a core is free: the rank that waited longest takes it
+  use.computing.erase(std::find(use.computing.begin(), use.computing.end(), mine));
+  if (!use.delayed.empty() && computing_before_now(use) < cores[static_cast<size_t>(rank)]) {
+    int next = use.delayed.front().rank;  // a core is free: the rank that waited longest takes it
     use.delayed.erase(use.delayed.begin());
     transport->cut_short(next);
   }
@@ -48,14 +49,35 @@ void P2PWorld::poll(int rank, uint64_t count)
     compute(rank, static_cast<double>(count) * each * speeds[static_cast<size_t>(rank)]);
 }
 
+bool P2PWorld::ends_now(const CoreUse::Computation& c) const
+{
+  // Over at this date, whether or not the engine has run its rank since (its order of ranks at one date is its own:
+  // the two levels' differ). (A computation sharing a core ends after its full-speed end: that one still runs.)
+  return std::abs(c.end - transport->now()) <= 1e-9;
+}
+
+int P2PWorld::computing_before_now(const CoreUse& use) const
+{
+  double now = transport->now();
+  return static_cast<int>(std::count_if(use.computing.begin(), use.computing.end(),
+                                        [&](const auto& c) { return c.start < now - 1e-9 && !ends_now(c); }));
+}
+
 double P2PWorld::reaction_delay(int rank)
 {
   CoreUse& use   = core_use(rank);
   int host_cores = cores[static_cast<size_t>(rank)];
-  if (config.wakeup_delay > 0 && static_cast<int>(use.computing.size()) >= host_cores) {
+  // A handshake's request reaches the rank with no time taken: a computation that starts at that date counts, as it
+  // would have begun before the request came.
+  int running = static_cast<int>(
+      std::count_if(use.computing.begin(), use.computing.end(), [&](const auto& c) { return !ends_now(c); }));
+  if (config.wakeup_delay > 0 && running >= host_cores) {
     // Until the first of the computations ends (at full speed: a lower bound), or the delay
-    double first = *std::min_element(use.computing.begin(), use.computing.end());
-    return std::clamp(first - transport->now(), 0.0, config.wakeup_delay);
+    double now = transport->now(), first = now + config.wakeup_delay;
+    for (const auto& c : use.computing)
+      if (!ends_now(c))
+        first = std::min(first, c.end);
+    return std::clamp(first - now, 0.0, config.wakeup_delay);
   }
   return use.ranks > host_cores ? config.wakeup_delay_polling : 0;
 }
@@ -68,18 +90,25 @@ void P2PWorld::wakeup_after(int rank, double blocked_since, bool from_another_ho
     return;
   CoreUse& use = core_use(rank);
   int host_cores = cores[static_cast<size_t>(rank)];
-  if (static_cast<int>(use.computing.size()) < host_cores || config.wakeup_delay <= 0) {
+  if (computing_before_now(use) < host_cores || config.wakeup_delay <= 0) {
     // Nobody computes on every core: the neighbours poll. (A message between two ranks of the host is the
     // loopback's, whose calibration has the neighbours' polling in its latency.)
     if (from_another_host && use.ranks > host_cores && config.wakeup_delay_polling > 0)
       transport->sleep(config.wakeup_delay_polling);
     return;
   }
-  use.delayed.push_back(rank);
+  // Oldest first; ranks delayed at one date by rank, not by the engine's order of ranks at that date (the two
+  // levels' differ).
+  double now = transport->now();
+  auto at    = std::find_if(use.delayed.begin(), use.delayed.end(), [&](const CoreUse::Delayed& d) {
+    return d.since > now + 1e-9 || (d.since > now - 1e-9 && d.rank > rank);
+  });
+  use.delayed.insert(at, {now, rank});
   transport->suspend_for(config.wakeup_delay);
   // Over by the delay, it no longer waits for a core (a rank that freed one at the same date took it off already).
   auto& delayed = core_use(rank).delayed;
-  if (auto it = std::find(delayed.begin(), delayed.end(), rank); it != delayed.end())
+  if (auto it = std::find_if(delayed.begin(), delayed.end(), [rank](const auto& d) { return d.rank == rank; });
+      it != delayed.end())
     delayed.erase(it);
 }
 

@@ -79,6 +79,7 @@ Request* P2PWorld::allocate(bool is_send, int src, int dst, int tag, int comm, u
   r->bytes   = bytes;
   r->refs    = 1;
   r->seq  = next_seq++;
+  r->posted_at = transport->now();
   if (int owner = is_send ? src : dst; owner >= 0 && static_cast<size_t>(owner) < lines.size())
     r->line = lines[static_cast<size_t>(owner)];
   return r;
@@ -134,6 +135,7 @@ void P2PWorld::match(Request* send, Request* recv, bool sender_posts)
   recv->bytes               = std::min(recv->bytes, send->bytes);
   recv->src                 = send->src;
   send->matched = recv->matched = true;
+  send->matched_at = recv->matched_at = transport->now();
   if (send->transfer == nullptr && !send->detached && !config.async_progress && across_hosts(send)) {
     handshake(send, recv, sender_posts);  // moves the bytes once the ranks have answered each other
     return;
@@ -186,6 +188,7 @@ Request* P2PWorld::post_recv(int src, int dst, int tag, int comm, uint64_t bytes
   gate(dst);
   progress(dst);
   Request* r = allocate(false, src, dst, tag, comm, bytes);
+  r->from_any = src < 0;
 
   Inbox& inbox  = inboxes_[dst];
   Request* send = nullptr;
@@ -244,9 +247,9 @@ void P2PWorld::wait(Request* r)
   // see this one inside MPI (else they leave it an answer to act on that nothing takes: a false deadlock).
   waiting_[owner] = 1;
   progress(owner);
-  pay_transport_cpu(owner, &r, 1);
+  pay_transport_cpu(owner, &r, 1, false);
   complete(r);
-  pay_transport_cpu(owner, &r, 1);  // a receive from any source knows its sender now
+  pay_transport_cpu(owner, &r, 1, true);  // a receive from any source knows its sender now
   waiting_[owner] = 0;
   wakeup_after(owner, start, across_hosts(r));
   if (double seconds = receive_overhead(r); seconds > 0)
@@ -268,7 +271,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
   bool any_overhead = false;
   waiting_[owner] = 1;  // before progress(), as in wait()
   progress(owner);
-  pay_transport_cpu(owner, requests.data(), requests.size());
+  pay_transport_cpu(owner, requests.data(), requests.size(), false);
   for (Request* r : requests) {
     // SMPI's waitany returns the detached sends first: they complete at once and cost nothing.
     double at = (r->is_send && r->detached) ? start : complete(r);
@@ -277,7 +280,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
     if (!(r->is_send && r->detached))
       done.push_back({at, o});
   }
-  pay_transport_cpu(owner, requests.data(), requests.size());  // receives from any source know their senders now
+  pay_transport_cpu(owner, requests.data(), requests.size(), true);  // receives from any source know their senders
   waiting_[owner] = 0;
   bool remote = scheduler_delays() &&
                 std::any_of(requests.begin(), requests.end(), [this](const Request* r) { return across_hosts(r); });

@@ -41,6 +41,10 @@ struct Request {
   Request* partner = nullptr;  // a send in a handshake (replay/rendezvous.cpp): its receive
   bool answered    = false;    // ... the receiver has answered: the sender's turn
   bool cpu_paid    = false;    // its owner has spent its transport's CPU time (replay/transport_cpu.cpp)
+  bool from_any    = false;    // a receive posted from any source
+  double posted_at  = 0;       // the date it was posted
+  double matched_at = 0;       // the date it was matched
+  double owed_at    = 0;       // a send in a handshake: when its turn was left to a rank's next MPI call
 
   /// The rank that posted it.
   int owner() const { return is_send ? src : dst; }
@@ -170,8 +174,9 @@ private:
   /// `rank` enters MPI: the turns it owes (to_act_) are taken now.
   void progress(int rank);
   /// Spends, as a computation of `rank` (their owner), the transport's CPU time (tireplay/transport-cpu) of those
-  /// of `requests` between two hosts whose partner is known and that have not paid yet.
-  void pay_transport_cpu(int rank, Request* const* requests, size_t count);
+  /// of `requests` between two hosts whose partner is known and that have not paid yet; before they complete
+  /// (`completed` false), not those from any source whose sender is known only since this date.
+  void pay_transport_cpu(int rank, Request* const* requests, size_t count, bool completed);
 
   /// tireplay/both-ways-window: whether the hosts of `send` saw a message with a fraction complete within the
   /// window before now (always, without a window).
@@ -185,11 +190,25 @@ private:
 
   /// A host's cores as tireplay/wakeup-delay sees them: ranks computing, ranks waiting for a core (oldest first).
   struct CoreUse {
-    std::vector<double> computing;  // when each computation running on the host ends, at full speed
+    struct Computation {
+      double start, end;  // its dates, the end at full speed
+      bool operator==(const Computation& o) const { return start == o.start && end == o.end; }
+    };
+    std::vector<Computation> computing;  // the computations running on the host
     int ranks = 0;                  // placed on the host
-    std::vector<int> delayed;
+    struct Delayed {
+      double since;
+      int rank;
+    };
+    std::vector<Delayed> delayed;
   };
   CoreUse& core_use(int rank);
+  /// The computations of `use` that began before now (beyond SimGrid's precision): those that begin at the date a
+  /// rank's wait ends do not delay it, whichever of the two the engine runs first (its order of ranks woken at one
+  /// date is its own: the two levels' differ).
+  int computing_before_now(const CoreUse& use) const;
+  /// A computation whose full-speed end is this date: over.
+  bool ends_now(const CoreUse::Computation& c) const;
   std::vector<CoreUse> core_uses_;  // by host id, made when first used
   std::vector<char> waiting_;       // by rank: inside wait() or waitall()
   struct Done {                     // waitall: a request's completion date and its receive overhead (smpi/or)

@@ -29,8 +29,13 @@ void P2PWorld::handshake(Request* send, Request* recv, bool sender_posts)
 
 void P2PWorld::turn(Request* send, int running)
 {
-  int rank = send->answered ? send->src : send->dst;
-  if (running == rank) {
+  // The request and the answer take no time here, where they take a latency: at the date the other half was posted,
+  // the rank has not seen it yet, whichever of the two the engine ran first (its order of ranks at one date is its
+  // own: the two levels' differ). It acts at its first MPI call at a later date, or as a waiting rank if it waits
+  // from this date (progress()).
+  int rank             = send->answered ? send->src : send->dst;
+  const Request* other = send->answered ? send->partner : send;  // the half that `rank` did not post
+  if (running == rank && other->posted_at < transport->now() - 1e-9) {
     act(send, running);
   } else if (waiting_[static_cast<size_t>(rank)]) {
     if (double delay = answer_delay(rank); delay > 0)
@@ -38,6 +43,7 @@ void P2PWorld::turn(Request* send, int running)
     else
       act(send, -1);
   } else {
+    send->owed_at = transport->now();
     to_act_[static_cast<size_t>(rank)].push_back(send);
   }
 }
@@ -78,8 +84,17 @@ void P2PWorld::progress(int rank)
     return;
   std::vector<Request*> now;
   now.swap(owed);
-  for (Request* send : now)
-    act(send, rank);
+  for (Request* send : now) {
+    // Owed since this date: the rank's calls at this date came before the request, unless it waits from this date:
+    // then as a rank that waited when the request came.
+    bool same_date = transport->now() - send->owed_at <= 1e-9;
+    if (same_date && !waiting_[static_cast<size_t>(rank)])
+      owed.push_back(send);
+    else if (same_date)
+      turn(send, -1);
+    else
+      act(send, rank);
+  }
 }
 
 } // namespace tireplay

@@ -10,7 +10,7 @@
 
 namespace tireplay {
 
-void P2PWorld::pay_transport_cpu(int rank, Request* const* requests, size_t count)
+void P2PWorld::pay_transport_cpu(int rank, Request* const* requests, size_t count, bool completed)
 {
   // With a core per rank the transport's CPU time takes nothing from anyone: the communicating rank spends it inside
   // its MPI call, in the time that the calibration's ping-pongs and exchanges (one rank per core) already give the
@@ -22,6 +22,9 @@ void P2PWorld::pay_transport_cpu(int rank, Request* const* requests, size_t coun
     Request* r = requests[i];
     if (r->cpu_paid || r->src < 0 || !across_hosts(r))
       continue;  // paid, a receive from a sender not known yet, or within a host (its own calibration)
+    if (!completed && r->from_any && r->matched_at > now() - 1e-9)
+      continue;  // matched at this date: the engine's order of ranks at one date must not decide when it pays
+
     r->cpu_paid = true;
     seconds += config.transport_cpu_for(static_cast<double>(r->bytes));
   }

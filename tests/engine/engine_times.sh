@@ -208,6 +208,13 @@ check wakeup_neighbour_sleeps 1.00202032 duplex_link.xml --hostfile "$scratch/sh
 # 0.002 + T(1000) + 1.
 check wakeup_not_blocked 1.00301016 duplex_link.xml --hostfile "$scratch/shared_h0.txt" \
   --cfg tireplay/wakeup-delay:2ms --cfg smpi/async-small-thresh:2000 -- "0 compute 1e7" "1 compute 1e6" "${wakeup[@]}"
+# A neighbour's computation that starts at the date a wait ends does not delay it, whichever of the two ranks the
+# engine runs first at that date (the two levels' orders differ): rank 2 sends 1000 bytes to ranks 0 and 1 at once,
+# which share the link and arrive together at 1 ms + 1016 / 5e7; rank 0 then computes, rank 1 answers rank 2 at
+# once: T(1000) later rank 2 computes 1 s: 1.00203048 (2 ms more if rank 1 waited for rank 0's computation).
+check wakeup_same_date 1.00203048 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/wakeup-delay:2ms \
+  -- "0 recv 2 0 1000" "0 compute 1e7" "1 recv 2 0 1000" "1 send 2 0 1000" "2 send 0 0 1000" "2 send 1 0 1000" \
+  "2 recv 1 0 1000" "2 compute 1e9"
 
 # A trace's `poll` (docs/trace-format.md): checks for messages between pieces of work, each taking tireplay/poll-cpu
 # of the host's core (nothing by default, as SMPI's replay has no such action), tireplay/poll-cpu-shared on a host
@@ -242,6 +249,10 @@ check progress_shared_core 1.01601032 duplex_link.xml --hostfile "$scratch/share
   --cfg tireplay/wakeup-delay:2ms -- "${shared_rendezvous[@]}"
 check async_shared_core 1.01401032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/wakeup-delay:2ms \
   -- "${shared_rendezvous[@]}"
+# Both halves of a rendezvous posted at one date, each rank then computing 0.2 s: whichever the engine runs first,
+# the rank posting second answers or sends at once and the other at its wait: the bytes move at 0.2, 0.2 + T(1e6).
+check progress_same_date 0.21100016 duplex_link.xml --cfg tireplay/async-progress:no -- "0 isend 1 0 1000000" \
+  "0 compute 2e8" "0 wait 0 1 0" "1 irecv 0 0 1000000" "1 compute 2e8" "1 wait 0 1 0"
 
 # A CPU quota (host.quota): h1 runs the first half of each 100 ms period. Rank 1's 1e8 flops (0.1 s at full speed)
 # run from 0 to 0.05 s and from 0.1 to 0.15 s; with a 20 ms period, 10 ms of each: to 0.19 s. A rank posts only
@@ -284,6 +295,10 @@ check transport_cpu_core_each 0.01100016 duplex_link.xml --cfg 'tireplay/transpo
   "0 send 1 0 1000000" "1 recv 0 0 1000000"
 check transport_cpu_one_host 0.0001000016 duplex_link.xml --hostfile "$scratch/one_host.txt" \
   --cfg 'tireplay/transport-cpu:1000000:0.5' -- "0 send 1 0 1000000" "1 recv 0 0 1000000"
+# A receive from any source matched at the date its wait starts pays after the bytes have come, whichever of the
+# receiver and the sender the engine runs first at that date: T(1e6) + 0.01 (rank 2, alone on h1, pays nothing).
+check transport_cpu_any_source 0.02100016 duplex_link.xml --hostfile "$scratch/sender_shares.txt" \
+  --cfg 'tireplay/transport-cpu:1000000:0.01' -- "0 recv -1 0 1000000" "1 init" "2 send 0 0 1000000"
 
 # Determinism: the same inputs give the same JSON summary, bit for bit, but for the wall time.
 for run in 1 2; do
