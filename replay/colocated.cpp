@@ -67,15 +67,11 @@ double P2PWorld::reaction_delay(int rank)
 {
   CoreUse& use   = core_use(rank);
   int host_cores = cores[static_cast<size_t>(rank)];
-  // A handshake's request reaches the rank with no time taken: a computation that starts at that date counts, as it
-  // would have begun before the request came.
-  int running = static_cast<int>(
-      std::count_if(use.computing.begin(), use.computing.end(), [&](const auto& c) { return !ends_now(c); }));
-  if (config.wakeup_delay > 0 && running >= host_cores) {
+  if (config.wakeup_delay > 0 && computing_before_now(use) >= host_cores) {
     // Until the first of the computations ends (at full speed: a lower bound), or the delay
     double now = transport->now(), first = now + config.wakeup_delay;
     for (const auto& c : use.computing)
-      if (!ends_now(c))
+      if (c.start < now - 1e-9 && !ends_now(c))
         first = std::min(first, c.end);
     return std::clamp(first - now, 0.0, config.wakeup_delay);
   }

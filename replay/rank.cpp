@@ -187,6 +187,8 @@ void RankReplay::execute(const Action& a)
       break;
     case ActionKind::Sleep:
       bucket = &me_.stats.compute_seconds;
+      if (!(p2p_.now() + a.seconds < 1e300))  // as a computation's (SimGrid's clock; named at the action's line)
+        throw std::overflow_error("the simulated clock overflows: this sleep ends beyond 1e300 seconds");
       p2p_.transport->sleep(a.seconds);
       break;
     case ActionKind::Poll:  // MPI's own CPU time (bucket: communication)

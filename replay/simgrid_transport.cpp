@@ -180,12 +180,14 @@ void SimGridTransport::call_later(double delay, std::function<void()> fn)
 
 bool SimGridTransport::finished(Transfer* t)
 {
-  // SimGrid drops a communication's network action once it has ended; before that, bytes remain. Reading
-  // this needs no simcall, which saves a context switch for every message already delivered.
+  // SimGrid dates a communication's end once its step has handled it (an unfinished one has none: -1). Reading this
+  // needs no simcall, which saves a context switch for every message already delivered, and changes nothing in
+  // SimGrid (get_remaining() brings the network action's remains up to date under its lazy updates, its default,
+  // and may end it there).
   auto* c = static_cast<Comm*>(t);
   if (c->comm == nullptr)  // another rank is inside the simcall that starts it
     return false;
-  if (!c->done && c->comm->get_remaining() <= 0)
+  if (!c->done && c->comm->get_finish_time() >= 0)
     c->done = true;
   return c->done;
 }

@@ -11,6 +11,7 @@
 #include "src/cli/platform_engine.hpp"
 #include "src/trace/input_file.hpp"
 #include "src/trace/rank_reader.hpp"
+#include "src/trace/trace_source.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -20,6 +21,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -38,10 +40,11 @@ struct TemporaryFile {
   std::string path;
   TemporaryFile()
   {
-    std::string p = (std::filesystem::temp_directory_path() / "tireplay-calibrate-XXXXXX.xml").string();
-    int fd        = mkstemps(p.data(), 4);
+    std::string p = (std::filesystem::path(temporary_directory("the platform to check")) /
+                     "tireplay-calibrate-XXXXXX.xml").string();
+    int fd = mkstemps(p.data(), 4);
     if (fd < 0)
-      throw InputError(p + ": cannot create a temporary platform file");
+      throw InputError(p + ": cannot create a temporary platform file: " + std::strerror(errno));
     close(fd);
     path = p;
   }

@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -21,6 +22,27 @@ bool is_standard_output(const std::string& path)
   return fstat(STDOUT_FILENO, &out) == 0 && stat(path.c_str(), &named) == 0 && out.st_dev == named.st_dev &&
          out.st_ino == named.st_ino;
 }
+
+namespace {
+
+/// Opens a FIFO for writing once a reader has opened it, for at most 10 s (as a FIFO read: input_file.cpp): opened
+/// plainly, a FIFO that nobody reads blocks for ever. Null on a timeout, errno set.
+FILE* open_fifo(const std::string& path)
+{
+  constexpr int kTimeoutMs = 10000, kStepMs = 50;
+  for (int waited = 0;; waited += kStepMs) {
+    int fd = open(path.c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0) {
+      fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);  // then written as a file is
+      return fdopen(fd, "w");
+    }
+    if (errno != ENXIO || waited >= kTimeoutMs)
+      return nullptr;
+    usleep(kStepMs * 1000);
+  }
+}
+
+}  // namespace
 
 std::string temporary_name(const std::string& path, const std::string& suffix)
 {
@@ -47,10 +69,13 @@ OutputFile::OutputFile(std::string path, std::string what) : path_(std::move(pat
     target_ = real;
     set_interruption_output(temp_.c_str());
   }
-  file_ = std::fopen(temp_.empty() ? path_.c_str() : temp_.c_str(), "w");
+  bool fifo = special && S_ISFIFO(st.st_mode);
+  file_     = fifo ? open_fifo(path_) : std::fopen(temp_.empty() ? path_.c_str() : temp_.c_str(), "w");
   if (file_ == nullptr) {
     int error = errno;
     set_interruption_output("");
+    if (fifo && error == ENXIO)
+      throw InputError(path_ + ": nobody read the FIFO in 10 s (" + what_ + ")");
     throw InputError(path_ + ": cannot write " + what_ + ": " + std::strerror(error));
   }
 }

@@ -150,6 +150,7 @@ bool RankReader::next(Action& out)
                                         line));
     if (!line.empty() && line.front() == '#')
       read_comment(line);
+    blanks_.note(line.empty() || line.front() == '#', input_.display_path, line_number_);
     if (line.empty() || line.front() == '#')
       continue;
     text_ = line;

@@ -102,6 +102,7 @@ private:
   size_t scanned_ = 0;  // bytes after begin_ known to hold no '\n' (a long line is searched once, not per refill)
   bool eof_     = false;
   uint64_t line_number_ = 0;
+  BlankRun blanks_;
   std::string_view text_;
   uint64_t consumed_    = 0;
   RankParseState state_;

@@ -1,5 +1,6 @@
 #include "src/trace/text_source.hpp"
 
+#include "src/trace/line_parser.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <algorithm>
@@ -234,6 +235,15 @@ size_t TextSource::read(char* out, size_t size)
 
 TextLines::TextLines(const std::string& path) : path_(path), source_(path, path) {}
 
+void BlankRun::note(bool blank, const std::string& path, uint64_t number)
+{
+  constexpr uint64_t kLimit = 10000000;
+  count_ = blank ? count_ + 1 : 0;
+  if (count_ > kLimit)
+    throw InputError(path + ":" + std::to_string(number) + ": more than " + std::to_string(kLimit) +
+                     " blank or comment lines in a row: not a trace (a compressed file of empty lines?)");
+}
+
 bool TextLines::next(std::string& line)
 {
   while (true) {
@@ -242,6 +252,8 @@ bool TextLines::next(std::string& line)
       size_t end = nl != std::string::npos ? nl : buffer_.size();
       line.assign(buffer_, begin_, end - begin_);
       begin_ = scanned_ = end + 1;
+      auto t = trim_line(line);
+      blanks_.note(t.empty() || t.front() == '#', path_, ++number_);
       return true;
     }
     if (eof_)

@@ -47,15 +47,28 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
+/// Blank and comment lines in a row: past 10,000,000 a file is not a trace (a few KB of compressed newlines would
+/// take minutes to read through). Each reader of lines keeps one.
+class BlankRun {
+public:
+  /// `blank`: line `number` of `path` is blank or a comment. Throws InputError past the limit.
+  void note(bool blank, const std::string& path, uint64_t number);
+
+private:
+  uint64_t count_ = 0;
+};
+
 /// A file's lines, without their '\n', for the scans that decide what a trace is.
 class TextLines {
 public:
   explicit TextLines(const std::string& path);
-  /// False at the end. Throws InputError as TextSource::read.
+  /// False at the end. Throws InputError as TextSource::read, and past 10,000,000 blank or comment lines in a row.
   bool next(std::string& line);
 
 private:
   std::string path_;
+  BlankRun blanks_;
+  uint64_t number_ = 0;
   TextSource source_;
   std::string buffer_;
   size_t begin_   = 0;

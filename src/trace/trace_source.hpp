@@ -27,4 +27,8 @@ struct TraceInputs {
 /// `np` = 0 infers the rank count from the trace. Throws InputError.
 TraceInputs open_trace(const std::string& path, int np);
 
+/// `$TMPDIR` (/tmp without it), for `what` (what goes there, for messages). Throws InputError naming TMPDIR where it
+/// is not a directory.
+std::string temporary_directory(const std::string& what);
+
 } // namespace tireplay

@@ -128,7 +128,8 @@ if [ "${rss:-999999999}" -lt 550000 ]; then echo "ok   wide_memory: 4,000 ranks 
 
 # W1: durations that overflow the clock are an error, not a deadlock
 printf '%s\n' "0 init" "0 sleep 1e308" "0 sleep 1e308" "0 finalize" > overflow.txt
-expect clock_overflow 2 "the simulated clock overflows: the trace's durations add up beyond 1e300 seconds (rank 0 at overflow.txt:3)" -- replay --platform $P --trace overflow.txt -q
+expect clock_overflow 2 "overflow.txt:2: the simulated clock overflows: this sleep ends beyond 1e300 seconds
+    0 sleep 1e308" -- replay --platform $P --trace overflow.txt -q
 
 # W2: Ctrl-C exits 130 (not 1, check's "regression") and leaves no split copy of a shared trace behind, whether
 # it comes while the trace is split or while it replays

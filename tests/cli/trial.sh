@@ -226,5 +226,34 @@ printf '%s\n' '0 allreduce 1 0' '0 bcast 100 0' '0 alltoall 10 10' '0 gatherv 10
 [ "$(sed -n 1,4p colls.out)" = "$(printf '%s\n' '0 allreduce bytes=1' '0 bcast root=0 bytes=100' '0 alltoall sent_per_peer=10 received_per_peer=10' '0 gatherv root=0 sent=10 recv_counts=10,20')" ] &&
   ok actions_collectives || fail "actions_collectives: $(cat colls.out)"
 
+# The sixth trial: a TMPDIR that is not a directory (SimGrid's backtrace, and the trace blamed), an output FIFO that
+# nobody reads (blocked for ever), a few KB of compressed newlines (minutes), a sleep's overflow without its line
+TMPDIR=/nonexistent/tireplay expect tmpdir_missing 2 "TMPDIR='/nonexistent/tireplay': No such file or directory (set TMPDIR to a directory where a shared trace's split copy can go)" -- replay --platform $P --trace t.txt -q
+mkfifo out.fifo
+expect output_fifo 2 "out.fifo: nobody read the FIFO in 10 s (the JSON summary)" -- replay --platform $P --trace t.txt -q --json out.fifo
+python3 -c "import bz2; open('blank.bz2', 'wb').write(bz2.compress(b'\n' * 10000001 + b'0 compute 1\n'))"
+expect blank_lines 2 "blank.bz2:10000001: more than 10000000 blank or comment lines in a row: not a trace (a compressed file of empty lines?)" -- replay --platform $P --trace blank.bz2 -q
+printf '%s\n' "0 init" "0 sleep 1e301" "0 finalize" > sleep_overflow.txt
+for level in full fast; do
+  expect "sleep_overflow_$level" 2 "sleep_overflow.txt:2: the simulated clock overflows: this sleep ends beyond 1e300 seconds
+    0 sleep 1e301" -- replay --platform $P --trace sleep_overflow.txt -q --fidelity $level
+done
+# a rendezvous whose receiver's neighbour starts computing at the date of the request (async-progress:no, wakeup-delay):
+# the full level depended on which of the two ranks was numbered first
+printf '%s\n' "0 sleep 0.001" "0 sendrecv 3000000 3 3000000 3" "1 sleep 0.001" "1 compute 5e6" "3 sleep 0.001" \
+  "3 sendrecv 3000000 0 3000000 0" > first.txt
+printf '%s\n' "0 sleep 0.001" "0 compute 5e6" "1 sleep 0.001" "1 sendrecv 3000000 3 3000000 3" "3 sleep 0.001" \
+  "3 sendrecv 3000000 1 3000000 1" > second.txt
+times=""
+for t in first second; do
+  for level in full fast; do
+    "$tireplay" replay --platform $P --trace $t.txt --ranks-per-node 2 -q --cfg tireplay/async-progress:no \
+      --cfg tireplay/wakeup-delay:2ms --fidelity $level --json "order_$t$level.json" 2> /dev/null
+    times="$times $(time_of "order_$t$level.json")"
+  done
+done
+awk -v t="$times" 'BEGIN { n = split(t, v, " "); for (i = 1; i <= n; i++) if ((v[i] - v[1]) ^ 2 > (1e-12 * v[1]) ^ 2) exit 1
+  exit n != 4 }' && ok rank_numbering || fail "rank_numbering: $times"
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"

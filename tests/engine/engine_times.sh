@@ -240,14 +240,16 @@ check progress_sender_computes 0.21100016 duplex_link.xml --cfg tireplay/async-p
 # the bytes T(1e6) later.
 check progress_sender_finished 0.01200016 duplex_link.xml --cfg tireplay/async-progress:no -- "0 isend 1 0 1000000" \
   "1 compute 1e6" "1 recv 0 0 1000000"
-# With ranks sharing h0's core: rank 1 waits for rank 2's 1e6 bytes while rank 0 computes 0.1 s. It answers rank 2's
-# request 2 ms late (rank 2, alone on h1, sends at once): the bytes arrive at 0.002 + T(1e6), which rank 1 sees 2 ms
-# later still; its 1000-byte answer reaches rank 2 T(1000) later, which computes 1 s: 1.01601032 (1.01401032 when the
-# bytes move from the start, async-progress on).
-shared_rendezvous=("0 compute 1e8" "1 recv 2 0 1000000" "1 send 2 0 1000" "2 send 1 0 1000000" "2 recv 1 0 1000" "2 compute 1e9")
-check progress_shared_core 1.01601032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/async-progress:no \
+# With ranks sharing h0's core: from 1 ms, rank 1 waits for rank 2's 1e6 bytes while rank 0 computes 0.1 s (from 0:
+# a computation that starts at the date of a request does not delay its answer). It answers rank 2's request 2 ms
+# late (rank 2, alone on h1, sends at once): the bytes arrive at 0.003 + T(1e6), which rank 1 sees 2 ms later still;
+# its 1000-byte answer reaches rank 2 T(1000) later, which computes 1 s: 1.01701032 (1.01501032 when the bytes move
+# from the start, async-progress on).
+shared_rendezvous=("0 compute 1e8" "1 sleep 0.001" "1 recv 2 0 1000000" "1 send 2 0 1000" "2 sleep 0.001"
+  "2 send 1 0 1000000" "2 recv 1 0 1000" "2 compute 1e9")
+check progress_shared_core 1.01701032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/async-progress:no \
   --cfg tireplay/wakeup-delay:2ms -- "${shared_rendezvous[@]}"
-check async_shared_core 1.01401032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/wakeup-delay:2ms \
+check async_shared_core 1.01501032 duplex_link.xml --hostfile "$scratch/shared_h0.txt" --cfg tireplay/wakeup-delay:2ms \
   -- "${shared_rendezvous[@]}"
 # Both halves of a rendezvous posted at one date, each rank then computing 0.2 s: whichever the engine runs first,
 # the rank posting second answers or sends at once and the other at its wait: the bytes move at 0.2, 0.2 + T(1e6).
