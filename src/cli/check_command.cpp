@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 
 namespace po = boost::program_options;
 
@@ -77,7 +78,12 @@ int check_command(int argc, char** argv)
                     result.simulated_time);
       return kExitOk;
     }
-    std::vector<Difference> differences = compare(baseline, result, tolerance);
+    std::vector<Difference> differences;
+    try {
+      differences = compare(baseline, result, tolerance);
+    } catch (const std::invalid_argument& e) {  // a baseline of another run: name it
+      throw InputError(baseline_path + ": " + e.what());
+    }
     if (!quiet)  // beside a JSON summary on standard output (--json -): on standard error
       print_check(is_standard_output(json) ? stderr : stdout, baseline, result, tolerance, differences);
     return differences.empty() ? kExitOk : kExitFailure;

@@ -59,7 +59,7 @@ expect_error "--tolerance: expected a percentage (2%) or a fraction (0.02), got 
   --platform "$src/platforms/cluster_figure5.xml" --trace "$trace" --baseline "$base" --tolerance "5 percent"
 expect_error "the option '--baseline' is required" --platform "$src/platforms/cluster_figure5.xml" --trace "$trace"
 printf '%s\n' "0 compute 1e6" > "$scratch/one_rank.txt"
-expect_error "the baseline has 4 ranks, the replay 1" --platform "$src/platforms/cluster_figure5.xml" \
+expect_error "$base: the baseline has 4 ranks, the replay 1" --platform "$src/platforms/cluster_figure5.xml" \
   --trace "$scratch/one_rank.txt" --baseline "$base"
 
 [ "$failures" -eq 0 ] && echo "check: all checks passed"
