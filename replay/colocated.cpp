@@ -49,18 +49,19 @@ void P2PWorld::poll(int rank, uint64_t count)
     compute(rank, static_cast<double>(count) * each * speeds[static_cast<size_t>(rank)]);
 }
 
-bool P2PWorld::ends_now(const CoreUse::Computation& c) const
+bool P2PWorld::holds_core(const CoreUse::Computation& c) const
 {
-  // Over at this date, whether or not the engine has run its rank since (its order of ranks at one date is its own:
-  // the two levels' differ). (A computation sharing a core ends after its full-speed end: that one still runs.)
-  return std::abs(c.end - transport->now()) <= 1e-9;
+  // Begun before this date, and not over at it (at its full-speed end: a computation sharing a core ends later, and
+  // that one still runs), whether or not the engine has run its rank at this date yet (its order of ranks at one
+  // date is its own: the two levels' differ).
+  double now = transport->now();
+  return c.start < now - 1e-9 && std::abs(c.end - now) > 1e-9;
 }
 
 int P2PWorld::computing_before_now(const CoreUse& use) const
 {
-  double now = transport->now();
-  return static_cast<int>(std::count_if(use.computing.begin(), use.computing.end(),
-                                        [&](const auto& c) { return c.start < now - 1e-9 && !ends_now(c); }));
+  return static_cast<int>(
+      std::count_if(use.computing.begin(), use.computing.end(), [this](const auto& c) { return holds_core(c); }));
 }
 
 double P2PWorld::reaction_delay(int rank)
@@ -71,7 +72,7 @@ double P2PWorld::reaction_delay(int rank)
     // Until the first of the computations ends (at full speed: a lower bound), or the delay
     double now = transport->now(), first = now + config.wakeup_delay;
     for (const auto& c : use.computing)
-      if (c.start < now - 1e-9 && !ends_now(c))
+      if (holds_core(c))
         first = std::min(first, c.end);
     return std::clamp(first - now, 0.0, config.wakeup_delay);
   }
@@ -97,7 +98,7 @@ void P2PWorld::wakeup_after(int rank, double blocked_since, bool from_another_ho
   // levels' differ).
   double now = transport->now();
   auto at    = std::find_if(use.delayed.begin(), use.delayed.end(), [&](const CoreUse::Delayed& d) {
-    return d.since > now + 1e-9 || (d.since > now - 1e-9 && d.rank > rank);
+    return d.since > now - 1e-9 && d.rank > rank;  // (none was delayed after now)
   });
   use.delayed.insert(at, {now, rank});
   transport->suspend_for(config.wakeup_delay);

@@ -203,12 +203,11 @@ private:
     std::vector<Delayed> delayed;
   };
   CoreUse& core_use(int rank);
-  /// The computations of `use` that began before now (beyond SimGrid's precision): those that begin at the date a
-  /// rank's wait ends do not delay it, whichever of the two the engine runs first (its order of ranks woken at one
-  /// date is its own: the two levels' differ).
+  /// Whether `c` holds a core now for tireplay/wakeup-delay: begun before this date (beyond SimGrid's precision) and
+  /// not ending at it. One that begins or ends at the date a rank's wait ends or a request comes does not delay it.
+  bool holds_core(const CoreUse::Computation& c) const;
+  /// How many computations of `use` hold a core now.
   int computing_before_now(const CoreUse& use) const;
-  /// A computation whose full-speed end is this date: over.
-  bool ends_now(const CoreUse::Computation& c) const;
   std::vector<CoreUse> core_uses_;  // by host id, made when first used
   std::vector<char> waiting_;       // by rank: inside wait() or waitall()
   struct Done {                     // waitall: a request's completion date and its receive overhead (smpi/or)

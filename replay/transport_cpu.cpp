@@ -24,7 +24,6 @@ void P2PWorld::pay_transport_cpu(int rank, Request* const* requests, size_t coun
       continue;  // paid, a receive from a sender not known yet, or within a host (its own calibration)
     if (!completed && r->from_any && r->matched_at > now() - 1e-9)
       continue;  // matched at this date: the engine's order of ranks at one date must not decide when it pays
-
     r->cpu_paid = true;
     seconds += config.transport_cpu_for(static_cast<double>(r->bytes));
   }

@@ -54,24 +54,6 @@ void check_first_line(const std::string& path, uint64_t number, const std::strin
 
 std::string rank_copy(const std::string& dir, int rank) { return dir + "/rank" + std::to_string(rank) + ".txt"; }
 
-}  // namespace
-
-std::string temporary_directory(const std::string& what)
-{
-  if (const char* env = std::getenv("TMPDIR"); env != nullptr && *env == '\0')
-    return "/tmp";  // set but empty: unset, as mktemp takes it
-  std::error_code error;
-  fs::path dir = fs::temp_directory_path(error);
-  if (error) {
-    const char* env = std::getenv("TMPDIR");
-    throw InputError("TMPDIR='" + std::string(env != nullptr ? env : "") + "': " + error.message() +
-                     " (set TMPDIR to a directory where " + what + " can go)");
-  }
-  return dir.string();
-}
-
-namespace {
-
 /// Splits a shared trace into one file per rank in a temporary directory, in one streaming pass.
 /// Each copied line keeps its original line number so that messages point into the user's file.
 TraceInputs demultiplex(const std::string& path, int np)
@@ -217,6 +199,20 @@ void TraceInputs::remove_copies()
     set_interruption_cleanup("");
     temp_dir.clear();
   }
+}
+
+std::string temporary_directory(const std::string& what)
+{
+  if (const char* env = std::getenv("TMPDIR"); env != nullptr && *env == '\0')
+    return "/tmp";  // set but empty: unset, as mktemp takes it
+  std::error_code error;
+  fs::path dir = fs::temp_directory_path(error);
+  if (error) {
+    const char* env = std::getenv("TMPDIR");
+    throw InputError("TMPDIR='" + std::string(env != nullptr ? env : "") + "': " + error.message() +
+                     " (set TMPDIR to a directory where " + what + " can go)");
+  }
+  return dir.string();
 }
 
 TraceInputs open_trace(const std::string& path, int np)
