@@ -281,7 +281,12 @@ std::unique_ptr<sg4::Engine> make_engine(const Configuration& cfg, const std::ve
   if (g_stop_before_simulation)
     throw SimulationNotStarted{};
   // res_network warns of latencies below surf/precision: a negative one is refused by check_platform_values.
-  std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--log=root.thres:warning",
+  // network/optim:Full: SimGrid 3.32's lazy updates solve only the constraints its selective update marks, and a
+  // communication leaving its latency phase marks only its first link's: when several leave it at one date, a link
+  // of a later one can be left out of the solve and its flows exceed its bandwidth (tools/repro/lazy_updates). Full
+  // updates solve every link each time, in the same time or less on the bench's traces (docs/fidelity.md).
+  std::vector<std::string> args{"tireplay", "--cfg=network/model:SMPI", "--cfg=network/optim:Full",
+                                "--log=root.thres:warning",
                                 "--log=xbt_cfg.thres:warning", "--log=res_network.thres:error",
                                 "--log=no_loc"};  // no backtrace after SimGrid's message when it stops on an input
   args.insert(args.end(), extra_args.begin(), extra_args.end());
