@@ -28,7 +28,8 @@ void P2PWorld::compute(int rank, double flops)
     execute_in_quota(rank, flops);
     return;
   }
-  const CoreUse::Computation mine{transport->now(), transport->now() + flops / speeds[static_cast<size_t>(rank)]};
+  const CoreUse::Computation mine{transport->now(), transport->now() + flops / speeds[static_cast<size_t>(rank)],
+                                  rank};
   core_use(rank).computing.push_back(mine);
   execute_in_quota(rank, flops);
   CoreUse& use = core_use(rank);
@@ -51,11 +52,11 @@ void P2PWorld::poll(int rank, uint64_t count)
 
 bool P2PWorld::holds_core(const CoreUse::Computation& c) const
 {
-  // Begun before this date, and not over at it (at its full-speed end: a computation sharing a core ends later, and
-  // that one still runs), whether or not the engine has run its rank at this date yet (its order of ranks at one
-  // date is its own: the two levels' differ).
+  // Begun before this date, and not over at it (at its full-speed end, or later for one that shares a core: the
+  // transport says), whether or not the engine has run its rank at this date yet (its order of ranks at one date is
+  // its own: the two levels' differ).
   double now = transport->now();
-  return c.start < now - 1e-9 && std::abs(c.end - now) > 1e-9;
+  return c.start < now - 1e-9 && std::abs(c.end - now) > 1e-9 && transport->computing(c.rank);
 }
 
 int P2PWorld::computing_before_now(const CoreUse& use) const

@@ -192,7 +192,8 @@ private:
   struct CoreUse {
     struct Computation {
       double start, end;  // its dates, the end at full speed
-      bool operator==(const Computation& o) const { return start == o.start && end == o.end; }
+      int rank;
+      bool operator==(const Computation& o) const { return start == o.start && end == o.end && rank == o.rank; }
     };
     std::vector<Computation> computing;  // the computations running on the host
     int ranks = 0;                  // placed on the host

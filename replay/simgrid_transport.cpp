@@ -19,7 +19,7 @@ namespace tireplay {
 SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts, bool polling)
     : hosts_(std::move(hosts)), actors_(hosts_.size()), suspended_(hosts_.size(), false),
       polls_(polling_ranks(hosts_, polling)), polling_(hosts_.size()), woken_(hosts_.size(), false),
-      starting_(hosts_.size(), false), timed_(hosts_.size())
+      starting_(hosts_.size(), false), timed_(hosts_.size()), execs_(hosts_.size())
 {
 }
 
@@ -116,10 +116,20 @@ void SimGridTransport::execute(double flops)
   // A wait_any without timeout, unlike Exec::wait(), does not create the CPU sleep action that watches for host
   // failures: the same completion date, less work for SimGrid's solver.
   thread_local std::vector<sg4::ExecPtr> one(1);
-  one[0] = sg4::this_actor::exec_async(flops);
+  auto& mine = execs_[static_cast<size_t>(calling_rank())];
+  mine       = sg4::this_actor::exec_async(flops);
+  one[0]     = mine;
   sg4::Exec::wait_any(one);
   one[0] = nullptr;
+  mine   = nullptr;
   check_stopped();
+}
+
+bool SimGridTransport::computing(int rank) const
+{
+  // SimGrid dates an activity's end in the step that ends it, before any actor runs (as finished() reads).
+  const auto& exec = execs_[static_cast<size_t>(rank)];
+  return exec != nullptr && exec->get_finish_time() < 0;
 }
 
 void SimGridTransport::suspend()

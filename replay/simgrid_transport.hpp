@@ -27,6 +27,7 @@ public:
   double now() const override;
   void sleep(double seconds) override;
   void execute(double flops) override;
+  bool computing(int rank) const override;
   void suspend() override;
   void resume(int rank) override;
   bool suspend_for(double seconds) override;
@@ -77,6 +78,7 @@ private:
     bool waiting = false;  // in suspend_for(), not yet notified
   };
   std::vector<Timed> timed_;  // by rank, made at a rank's first suspend_for()
+  std::vector<simgrid::s4u::ExecPtr> execs_;  // by rank: its computation in progress
   bool stopping_ = false;
   Pool<Comm> comms_;
 };

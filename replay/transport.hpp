@@ -28,6 +28,9 @@ public:
   virtual void sleep(double seconds) = 0;
   /// Executes `flops` on the calling rank's host (flops already divided by the rank's speed factor); blocks.
   virtual void execute(double flops) = 0;
+  /// Whether `rank` is inside execute() with work left at this date: false once its computation has ended, even if
+  /// the rank has not run since (every computation that ends at a date ends before any rank runs at it).
+  virtual bool computing(int rank) const = 0;
   /// Blocks the calling rank until another calls resume(rank).
   virtual void suspend() = 0;
   virtual void resume(int rank) = 0;

@@ -23,7 +23,8 @@ constexpr size_t kManyActivities = 64;
 FastEngine::FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts, bool polling)
     : sharing_(kShareDrift, kManyActivities), view_(rank_hosts, sharing_),
       stacks_(kStackBytes, rank_hosts.size() <= static_cast<size_t>(kGuardedRanks)),
-      polls_(polling_ranks(rank_hosts, polling)), timed_(rank_hosts.size(), kNotTimed), cut_(rank_hosts.size(), false)
+      polls_(polling_ranks(rank_hosts, polling)), timed_(rank_hosts.size(), kNotTimed), cut_(rank_hosts.size(), false),
+      computing_(rank_hosts.size(), false)
 {
 }
 
@@ -102,6 +103,7 @@ void FastEngine::execute(double flops)
   int id = sharing_.create(flops, view_.core_speed(host), 1.0, exec_uses_);
   own(id, {current_, nullptr});
   sharing_.start(id, now_);
+  computing_[static_cast<size_t>(current_)] = true;
   block();
 }
 
@@ -172,6 +174,7 @@ void FastEngine::end_activity(int id)
   if (owner.poll)
     return;  // reached only by a rank blocked for good: nothing wakes it
   if (owner.flow == nullptr) {
+    computing_[static_cast<size_t>(owner.rank)] = false;
     ready_.push_back(owner.rank);
     return;
   }

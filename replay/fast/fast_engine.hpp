@@ -36,6 +36,7 @@ public:
   double now() const override { return now_; }
   void sleep(double seconds) override;
   void execute(double flops) override;
+  bool computing(int rank) const override { return computing_[static_cast<size_t>(rank)]; }
   void suspend() override;
   void resume(int rank) override { ready_.push_back(rank); }
   bool suspend_for(double seconds) override;
@@ -102,6 +103,7 @@ private:
   static constexpr uint64_t kNotTimed = ~uint64_t{0};
   std::vector<uint64_t> timed_;
   std::vector<bool> cut_;
+  std::vector<bool> computing_;  // by rank
   Pool<Flow> flows_;
   std::vector<std::function<void()>> calls_;  // call_later()'s, by index; free slots in free_calls_
   std::vector<int> free_calls_;

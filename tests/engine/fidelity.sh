@@ -2,7 +2,7 @@
 # The fast fidelity level against the full one (docs/fidelity.md):
 #  - the recorded traces of traces/recorded: within 1e-6 of the full level (no contention beyond what both solve
 #    exactly) on the 4-rank ones, 2% on the multi-cluster stencils; SimGrid's replay cases (when ../shared has
-#    them) within 2%;
+#    them) within 2%; the 4-rank ones folded 2 and 3 a host with a lab calibration's options within 1e-6;
 #  - synthetic traces with contention (folded stencil, wavefront, all-to-all): within 2%;
 #  - the same JSON twice (determinism); the same error message and exit status for a truncated receive (2) and
 #    a deadlock (3); timed outputs whose last event ends at the predicted time; check and sweep at the fast level.
@@ -41,6 +41,18 @@ while IFS=$'\t' read -r name index np platform hostfile _; do
   bound=1e-6
   [ "$np" -gt 4 ] && bound=0.02
   compare "recorded_$name" "$bound" "$src" --platform "$platform" --hostfile "$hostfile" --trace "$index"
+done < "$src/traces/recorded/reference_times.tsv"
+
+# The same traces folded 2 and 3 ranks a host with a lab calibration's options (lab_calibration.opt, written by
+# tools/lab/calibrate.sh: wake-up delays, async-progress:no, the transport's CPU, polls' CPU): the MPI layer's
+# decisions must not depend on the engines' orders of ranks at one date (docs/fidelity.md).
+mapfile -t lab_options < "$src/tests/engine/lab_calibration.opt"
+while IFS=$'\t' read -r name index np _; do
+  [ "$name" = program ] || [ "$np" -gt 4 ] && continue
+  for per_node in 2 3; do
+    compare "lab_options_${name}_$per_node" 1e-6 "$src" --platform platforms/cluster_16.xml --trace "$index" \
+      --ranks-per-node "$per_node" --select ompi "${lab_options[@]}"
+  done
 done < "$src/traces/recorded/reference_times.tsv"
 
 data=$src/../shared/data/simgrid-replay
