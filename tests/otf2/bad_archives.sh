@@ -64,7 +64,7 @@ if /usr/bin/python3 -c 'import otf2' 2> /dev/null; then
   # An isend nothing completes is kept (the replay waits for it at the end), and named with its line.
   archive isend_uncompleted
   "$build/otf2ti" "$work/isend_uncompleted/traces.otf2" -o "$work/isend_uncompleted.ti" 2> "$work/isend_uncompleted.err"
-  grep -q "^  $work/isend_uncompleted.ti/trace.txt_files/0.000000_rank-1.txt:3: 0 isend 1 9 10 (MPI_Isend, event 4)\$" \
+  grep -q "^  $work/isend_uncompleted.ti/trace.txt_files/0.000000_rank-1.txt:4: 0 isend 1 9 10 (MPI_Isend, event 4)\$" \
     "$work/isend_uncompleted.err" || { echo "FAIL isend_uncompleted:"; cat "$work/isend_uncompleted.err"; exit 1; }
   echo "ok isend_uncompleted: $(grep -c warning "$work/isend_uncompleted.err") warning, naming its line"
 

@@ -2,7 +2,8 @@
 # Round trip of every bundled MPI program (traces/programs): run natively on 4 ranks with Debian's Open MPI under
 # the tracer (build/libtireplay_tracer.so), convert with otf2ti, and check against the program's smpirun -trace-ti
 # trace (traces/recorded): the same communication actions per rank (compare_actions.py), and replays on the same
-# platform within 10%. Computations come from the native run's CPU time x the rate of the programs' flop loop
+# platform within 10%; smpirun -replay replays otf2ti's files as they are, in tireplay's time (1e-6), where they
+# hold SimGrid's actions only. Computations come from the native run's CPU time x the rate of the programs' flop loop
 # (build/native/flop_rate), the SimGrid traces' from smpi_execute_flops' arguments. Both replays leave out each rank's
 # computations before its first communication and after its last (tests/otf2/trim_edges.py): the program's set-up
 # and tear-down (first touch of its buffers, free) are in the native trace only, SimGrid's being recorded with
@@ -52,6 +53,20 @@ for program in "$src"/traces/programs/*.c; do
       break
     fi
     times+=("$(time_of "$out/ti/trace.txt" "$out/otf2ti.json")")
+    # smpirun -replay takes otf2ti's files as they are, with tireplay's time, when they hold SimGrid's actions only
+    # (not tireplay's sendrecv with tags, poll, ssend...: docs/trace-format.md, section 9)
+    simgrid_actions='^(init|finalize|compute|send|isend|recv|irecv|test|wait|waitall|barrier|bcast|reduce|allreduce|'
+    simgrid_actions+='alltoallv?|gatherv?|scatterv?|allgatherv?|reducescatter|comm_size)$'
+    if [ "$run" = 1 ] && awk -v ok="$simgrid_actions" '!/^#/ && $2 !~ ok { bad = 1 } END { exit bad }' \
+        "$out"/ti/trace.txt_files/*; then
+      ours=$("$build/tireplay" replay --platform "$platform" --hostfile "$hosts" --trace "$out/ti/trace.txt" -q \
+        --json - | sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p')
+      theirs=$("$src/tests/e2e/smpirun_time.sh" "$out/ti/trace.txt" 4 "$platform" "$hosts" 2>&1) || theirs=failed
+      if ! awk -v a="$ours" -v b="$theirs" 'BEGIN { exit !(b + 0 > 0 && (a - b) ^ 2 <= (1e-6 * b) ^ 2) }'; then
+        echo "FAIL $p: smpirun -replay of otf2ti's files: $theirs, tireplay $ours"; verdict=FAIL; break
+      fi
+      echo "ok   $p: smpirun -replay of otf2ti's files $theirs s, tireplay $ours s"
+    fi
   done
   if [ "$verdict" = FAIL ]; then failures=$((failures + 1)); continue; fi
   summary=$(python3 -c '

@@ -9,7 +9,7 @@ source "$src/tests/otf2/trace_program.sh"
 trace_program same_key 2
 failures=0
 rank0=ti/trace.txt_files/0.000000_rank-1.txt
-actions=$(grep -v -e ' compute ' -e ' poll ' -e ' init' -e ' finalize' "$rank0" | cut -d' ' -f2- | paste -sd';')
+actions=$(grep -v -e '^#' -e ' compute ' -e ' poll ' -e ' init' -e ' finalize' "$rank0" | cut -d' ' -f2- | paste -sd';')
 want="isend 1 1 200000;isend 1 1 200000;wait 0 1 1;send 1 2 4;wait 0 1 1"
 if [ "$actions" = "$want" ]; then echo "ok   rank 0's actions: $actions"; else
   echo "FAIL rank 0's actions: $actions, want $want"; failures=$((failures + 1)); fi

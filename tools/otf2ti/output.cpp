@@ -92,25 +92,26 @@ fs::path write(const fs::path& out, const std::vector<RankTrace>& traces, bool o
   std::string suffix = kSuffixes.at(compress);
   if (one_file) {
     fs::path shared = out / ("trace.txt" + suffix);
-    size_t line     = 2;  // after the header
+    size_t line     = 1;  // no header: smpirun -replay takes a shared trace's first line for an action or a file
     for (const auto& t : traces) {
       placed.push_back({shared, line});
       line += written_lines(t);
     }
     write_file(shared, compress, [&](std::ostream& o) {
-      o << "# tireplay TI format 1\n";
       for (size_t r = 0; r < traces.size(); r++)
         write_rank(o, r, traces[r]);
     });
     return shared;
   }
   fs::create_directories(out / "trace.txt_files");
-  std::ofstream index(out / "trace.txt");
-  index << "# tireplay TI format 1\n";
+  std::ofstream index(out / "trace.txt");  // file names only: smpirun -replay reads every line as one
   for (size_t r = 0; r < traces.size(); r++) {
     std::string name = "trace.txt_files/0.000000_rank-" + std::to_string(r + 1) + ".txt" + suffix;
-    placed.push_back({out / name, 1});
-    write_file(out / name, compress, [&](std::ostream& o) { write_rank(o, r, traces[r]); });
+    placed.push_back({out / name, 2});
+    write_file(out / name, compress, [&](std::ostream& o) {
+      o << "# tireplay TI format 1\n";  // a comment in a rank's file, which smpirun -replay skips too
+      write_rank(o, r, traces[r]);
+    });
     index << name << '\n';
   }
   if (!index.flush())
