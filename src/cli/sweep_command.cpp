@@ -33,7 +33,33 @@ struct SweepOptions {
   std::string plot = "svg";
   int jobs   = 1;
   bool quiet = false;
+  bool force = false;
 };
+
+/// A study's directory holds one plan: another one there (other runs or values) is not replaced without --force,
+/// for its results would go with it. The same plan again is run again.
+void refuse_other_study(const SweepPlan& plan)
+{
+  std::error_code ec;
+  if (!fs::exists(fs::path(plan.study) / "plan.json", ec))
+    return;
+  SweepPlan earlier;
+  try {
+    earlier = read_plan(plan.study);
+  } catch (const InputError&) {
+    throw InputError(plan.study + ": holds a plan.json that is not this sweep's; give --force to replace it, or "
+                     "another -o");
+  }
+  auto same = [](const SweepRun& a, const SweepRun& b) { return a.id == b.id && a.args == b.args; };
+  if (earlier.runs.size() == plan.runs.size() &&
+      std::equal(earlier.runs.begin(), earlier.runs.end(), plan.runs.begin(), same))
+    return;
+  std::string varied;
+  for (const auto& v : earlier.variations)
+    varied += (varied.empty() ? "" : ", ") + v.key;
+  throw InputError(plan.study + ": holds another study (" + std::to_string(earlier.runs.size()) + " runs varying " +
+                   varied + ", and its results); give --force to replace it, or another -o");
+}
 
 const char* kSweepUsage =
     "usage: tireplay sweep --trace T --platform P --vary KEY=V1,V2,... [--vary ...] [--parallel N] -o STUDY\n"
@@ -169,7 +195,8 @@ int sweep_command(int argc, char** argv)
       ("emit-jobs", po::value(&opt.emit_jobs),
        "write the plan and one command per run to FILE, one per line (for a job array), and run nothing")
       ("plot", po::value(&opt.plot), "pictures: svg (default), png, both or none")
-      ("quiet,q", po::bool_switch(&opt.quiet), "print nothing but failures");
+      ("quiet,q", po::bool_switch(&opt.quiet), "print nothing but failures")
+      ("force", po::bool_switch(&opt.force), "replace another study already in the directory");
   po::options_description replay = replay_options(opt.replay);
   desc.add(own).add(replay);
 
@@ -213,6 +240,8 @@ int sweep_command(int argc, char** argv)
     SweepPlan plan = make_plan(opt.study, variations, base);
     auto plots = plot_paths(opt.study, opt.plot);
     check_runs(plan);
+    if (!opt.force)
+      refuse_other_study(plan);
     write_plan(plan);
 
     std::string binary = fs::read_symlink("/proc/self/exe").string();

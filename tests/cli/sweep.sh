@@ -165,6 +165,17 @@ expect bad_plot "tireplay sweep: --plot: unknown format 'gif' (valid: svg, png, 
 expect collect_no_plan "nowhere/plan.json: cannot open the plan (run \`tireplay sweep ... -o nowhere\` first)" collect -o nowhere
 [ ! -e bad ] && ok "bad input writes nothing" || fail "bad input wrote $(ls bad)"
 
+# A directory holding another study is not overwritten without --force; the same sweep again runs again.
+"$tireplay" sweep --trace "$trace" --platform "$platform" --vary bw=1x,2x -o kept -q --plot none
+"$tireplay" sweep --trace "$trace" --platform "$platform" --vary bw=1x,2x -o kept -q --plot none &&
+  ok "the same sweep runs again in its directory" || fail "the same sweep again: exit $?"
+expect other_study \
+  "kept: holds another study (2 runs varying bw, and its results); give --force to replace it, or another -o" \
+  --trace "$trace" --platform "$platform" --vary lat=1x -o kept
+[ -e kept/runs/001.json ] && ok "the other study's results are kept" || fail "kept/runs/001.json removed"
+"$tireplay" sweep --trace "$trace" --platform "$platform" --vary lat=1x -o kept -q --plot none --force &&
+  [ ! -e kept/runs/001.json ] && ok "--force replaces it" || fail "--force: kept/runs/001.json still there or exit $?"
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures sweep checks failed"
   exit 1
