@@ -219,7 +219,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
   check_quota_placement(hosts, opt.platform);
 
   std::unique_ptr<ReplayState> replay;
-  Progress progress(opt.progress, total_bytes, [&replay]() {
+  Progress progress(opt.progress, opt.progress_lines, total_bytes, [&replay]() {
     uint64_t sum = 0;
     for (const auto& r : replay->ranks)
       sum += r.reader->bytes_consumed();

@@ -36,6 +36,7 @@ struct ReplayOptions {
   std::vector<std::string> output_dirs;                      // options of `outputs` that name a directory
   std::string fidelity = "full";  // "full": SimGrid's simulation; "fast": the fast level's engine (replay/fast/)
   bool progress        = false;
+  bool progress_lines  = false;  // a line every 10 s (stderr is not a terminal) instead of one line redrawn
   bool record_timeline = false;  // fill ReplayResult::timeline
 };
 

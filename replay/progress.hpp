@@ -9,8 +9,9 @@ namespace tireplay {
 
 class Progress {
 public:
-  /// `bytes_read` tells how much of the trace (of `total_bytes`) the readers consumed so far.
-  Progress(bool enabled, uint64_t total_bytes, std::function<uint64_t()> bytes_read);
+  /// `bytes_read` tells how much of the trace (of `total_bytes`) the readers consumed so far. `lines`: a line every
+  /// 10 s, for a log file, instead of one line redrawn every half second.
+  Progress(bool enabled, bool lines, uint64_t total_bytes, std::function<uint64_t()> bytes_read);
 
   /// Called once per action; cheap except once every few thousand actions.
   void tick()
@@ -24,6 +25,7 @@ private:
   void report(bool last);
 
   bool enabled_;
+  bool lines_;
   uint64_t total_bytes_;
   std::function<uint64_t()> bytes_read_;
   uint64_t actions_ = 0;

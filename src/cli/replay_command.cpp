@@ -21,7 +21,7 @@ int replay_command(int argc, char** argv)
   ReplayOptions opt;
   std::string json;
   TimedOutputs timed;
-  bool quiet = false;
+  bool quiet = false, progress = false;
   po::options_description desc(
       "usage: tireplay replay --platform P.xml --trace TRACE [--hostfile H | --deployment D] [--np N] [options]\n"
       "       tireplay replay --platform P.xml --jobs-file JOBS [--hostfile H] [options]\n\n"
@@ -41,14 +41,19 @@ int replay_command(int argc, char** argv)
       ("breakdown", file_option(&timed.breakdown, "breakdown"), "draw the per-rank compute/communication/wait breakdown "
                                                  "(FILE.svg or FILE.png)")
       ("otf2-out", file_option(&timed.otf2_dir, "otf2-out"), "write the timeline as an OTF2 archive DIR/traces.otf2")
-      ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress");
+      ("quiet,q", po::bool_switch(&quiet), "print nothing but errors; no progress")
+      ("progress", po::bool_switch(&progress), "progress even when standard error is not a terminal (a line every "
+                                               "10 s, for a log file)");
 
   return guarded("replay", [&]() -> int {
     if (!parse_options(argc, argv, desc))
       return kExitOk;
     check_replay_options(opt);
     timed.check();
-    opt.progress        = !quiet && isatty(STDERR_FILENO);
+    if (quiet && progress)
+      throw po::error("--quiet and --progress contradict each other");
+    opt.progress        = progress || (!quiet && isatty(STDERR_FILENO));
+    opt.progress_lines  = !isatty(STDERR_FILENO);
     opt.record_timeline = timed.need_timeline();
     opt.outputs = {{"--json", json},         {"--paje", timed.paje},           {"--events-csv", timed.events_csv},
                    {"--gantt", timed.gantt}, {"--breakdown", timed.breakdown}, {"--otf2-out", timed.otf2_dir},

@@ -160,5 +160,10 @@ after=$(ls swi/runs 2>/dev/null | grep -c '\.json$')
 [ $rc -eq 130 ] && [ "$left" -eq 0 ] && [ "$after" -eq "$before" ] && [ "$before" -lt 6 ] && ok sweep_term_stops_runs ||
   fail "sweep_term_stops_runs: exit $rc, $left replays left, $before run summaries at the stop, $after 3 s later"
 
+# --progress: progress where standard error is not a terminal (a log): a line at the end at least.
+got=$("$tireplay" replay --platform $P --trace t.txt --progress 2>&1 >/dev/null)
+[ "$got" = "[tireplay] 7 actions, ${got#*actions, }" ] && [[ $got == *"100% of the trace read" ]] && ok progress_in_a_log ||
+  fail "progress_in_a_log: $got"
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
