@@ -155,8 +155,11 @@ ReplayResult run_replay(const ReplayOptions& opt)
 
   // Deadlocks are reported by us, with the trace lines the ranks block at.
   set_abort_context(((opt.jobs_file.empty() ? opt.trace : opt.jobs_file) + " on " + opt.platform).c_str());
-  auto owned = make_engine(cfg, {"--cfg=surf/precision:1e-9", "--log=ker_engine.app:file:/dev/null",
-                                 "--log=ker_engine.add:no"});
+  std::vector<std::string> engine_args{"--cfg=surf/precision:1e-9", "--log=ker_engine.app:file:/dev/null",
+                                       "--log=ker_engine.add:no"};
+  for (const auto& log : opt.logs)
+    engine_args.push_back("--log=" + log);
+  auto owned = make_engine(cfg, engine_args);
   sg4::Engine& engine = *owned;
   raise_open_file_limit();
   // One job (--trace), or several (--jobs-file): their ranks numbered on, job after job.

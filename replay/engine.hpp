@@ -21,6 +21,7 @@ struct ReplayOptions {
   std::string jobs_file;                // several jobs in one simulation instead of --trace (replay/jobs.hpp)
   std::vector<std::string> job_delays;  // ID=FLOPS: a job's start delay, over the jobs file's
   std::vector<std::string> cfg;   // key:value, smpi/ ones for the engine, the others for SimGrid
+  std::vector<std::string> logs;  // SimGrid's log thresholds, CATEGORY.thres:PRIORITY (smpirun's --log=...)
   std::vector<std::string> coll;  // op=algorithm
   std::string select;             // smpi, fixed or model; empty: fixed if --coll is given, else smpi
   std::string explain;            // file for the model's decisions

@@ -8,6 +8,7 @@
 
 #include <iostream>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sys/resource.h>
@@ -85,12 +86,15 @@ bool parse_options(int argc, char** argv, const boost::program_options::options_
     if (std::strcmp(argv[i], "--") != 0)
       words.emplace_back(argv[i]);
   }
-  // smpirun's spellings (-platform, -hostfile, -np, -replay TRACE) where the command has the option
+  // smpirun's spellings (-platform, -hostfile or -machinefile, -np, -replay TRACE) where the command has the option;
+  // its -map (print where each rank runs) asks for what the summary's table shows anyway
   for (auto& word : words)
-    for (auto [smpirun, ours] : {std::pair{"-platform", "platform"}, {"-hostfile", "hostfile"}, {"-np", "np"},
-                                 {"-replay", "trace"}})
+    for (auto [smpirun, ours] : {std::pair{"-platform", "platform"}, {"-hostfile", "hostfile"},
+                                 {"-machinefile", "hostfile"}, {"-np", "np"}, {"-replay", "trace"}})
       if (word == smpirun && desc.find_nothrow(ours, false) != nullptr)
         word = std::string("--") + ours;
+  if (desc.find_nothrow("hostfile", false) != nullptr)
+    words.erase(std::remove(words.begin(), words.end(), "-map"), words.end());
   auto parser = po::command_line_parser(words).options(desc);
   if (positional != nullptr)
     parser.positional(*positional);

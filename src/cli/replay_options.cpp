@@ -7,10 +7,23 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <regex>
 
 namespace po = boost::program_options;
 
 namespace tireplay {
+
+namespace {
+/// SimGrid aborts on a log setting it cannot parse: only thresholds, checked here (smpirun's habit).
+void check_log_threshold(const std::string& log)
+{
+  static const std::regex form(
+      R"([A-Za-z0-9_]+\.(thres|thresh|threshold):(trace|debug|verbose|info|warning|error|critical))");
+  if (!std::regex_match(log, form))
+    throw po::error("--log '" + log + "': tireplay takes SimGrid's log thresholds only, CATEGORY.thres:PRIORITY "
+                    "(PRIORITY: trace, debug, verbose, info, warning, error or critical)");
+}
+} // namespace
 
 po::options_description replay_options(ReplayOptions& opt)
 {
@@ -30,6 +43,11 @@ po::options_description replay_options(ReplayOptions& opt)
            throw po::error("--fidelity: unknown level '" + level + "' (valid: full, fast)");
        }), "full (SimGrid's simulation, smpirun -replay's times) or fast (tireplay's own event engine: "
            "faster, within docs/fidelity.md's error)")
+      ("log", po::value(&opt.logs)->composing()->notifier([](const std::vector<std::string>& logs) {
+         for (const auto& log : logs)
+           check_log_threshold(log);
+       }), "CATEGORY.thres:PRIORITY: a SimGrid log threshold, as smpirun's --log= (its other log settings are "
+           "not taken)")
       ("cfg", po::value(&opt.cfg)->composing(), "key:value configuration: smpi/... and tireplay/... (async-progress, "
                                                 "wakeup-delay, poll-cpu(-shared), both-ways-factor, polling, quota-period: "
                                                 "docs/calibration.md) for the MPI model, else SimGrid's")

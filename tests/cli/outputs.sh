@@ -126,6 +126,14 @@ binomial=$("$tireplay" replay --platform $P --trace bcast.txt --coll bcast=binom
   [ "$flat" != "$binomial" ] && ok smpi_algorithm_names || fail "smpi_algorithm_names: flat $flat, binomial $binomial"
 [ "$("$tireplay" replay -platform $P -replay t.txt -np 2 --json - -q | time_of)" = "$want" ] && ok smpirun_spellings ||
   fail "smpirun_spellings"
+# smpirun's -machinefile, -map and --log=CATEGORY.thres:PRIORITY; SimGrid's other log settings (which abort it on a
+# bad value) are refused
+printf 'mycluster-0.mysite.fr\nmycluster-1.mysite.fr\n' > machines.txt
+[ "$("$tireplay" replay -platform $P -machinefile machines.txt -map --log=replay.thresh:critical -replay t.txt \
+    --json - -q | time_of)" = "$want" ] && ok smpirun_habits || fail "smpirun_habits"
+expect log_not_threshold 2 "tireplay replay: --log 'root.app:file:/tmp/x': tireplay takes SimGrid's log thresholds only, \
+CATEGORY.thres:PRIORITY (PRIORITY: trace, debug, verbose, info, warning, error or critical)
+(see tireplay replay --help)" -- replay --platform $P --trace t.txt --log=root.app:file:/tmp/x
 expect sweep_pipe 2 "tireplay sweep: --hostfile nobody: a pipe, which each of the sweep's runs would have to read again: give a file
 (see tireplay sweep --help)" -- sweep --trace t.txt --platform $P --vary bw=1x -o swp --hostfile nobody
 
