@@ -15,7 +15,6 @@
 #include "src/trace/interruption.hpp"
 #include "src/trace/trace_source.hpp"
 
-#include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -31,6 +30,7 @@
 #include <memory>
 #include <set>
 #include <sys/resource.h>
+#include <unordered_map>
 
 namespace sg4 = simgrid::s4u;
 
@@ -246,6 +246,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
   replay->reductions_in_steps = opt.reductions == "steps";
   replay->record_timeline     = opt.record_timeline;
   int job_count = static_cast<int>(jobs.size());
+  std::unordered_map<const sg4::Host*, int> host_numbers;
   for (int j = 0; j < job_count; j++)
     for (int local = 0; local < job_sizes[j]; local++) {
       int r                         = job_first[j] + local;
@@ -261,7 +262,8 @@ ReplayResult run_replay(const ReplayOptions& opt)
       replay->p2p.speeds[r]        = models::effective_speed(*hosts[r]);
       replay->p2p.cores[r]         = hosts[r]->get_core_count();
       replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
-      replay->p2p.host_ids[r]      = static_cast<int>(hosts[r]->get_netpoint()->id());
+      // Hosts numbered here: SimGrid's netpoint ids count within each zone (two clusters' first hosts share one).
+      replay->p2p.host_ids[r] = host_numbers.try_emplace(hosts[r], static_cast<int>(host_numbers.size())).first->second;
     }
   if (np <= RankReader::kKeepOpenRanks)
     for (auto& inputs : job_inputs)

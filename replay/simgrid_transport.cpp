@@ -1,5 +1,6 @@
 #include "replay/simgrid_transport.hpp"
 
+#include "models/platform_params.hpp"
 #include "replay/polling.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -11,6 +12,7 @@
 #include <simgrid/Exception.hpp>
 
 #include <stdexcept>
+#include <unordered_map>
 
 namespace sg4 = simgrid::s4u;
 
@@ -21,6 +23,9 @@ SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts, bool polling)
       polls_(polling_ranks(hosts_, polling)), polling_(hosts_.size()), woken_(hosts_.size(), false),
       starting_(hosts_.size(), false), timed_(hosts_.size()), execs_(hosts_.size())
 {
+  std::unordered_map<const sg4::Host*, uint32_t> numbers;
+  for (const sg4::Host* h : hosts_)
+    host_index_.push_back(numbers.try_emplace(h, static_cast<uint32_t>(numbers.size())).first->second);
 }
 
 void SimGridTransport::set_actor(int rank, sg4::Actor* actor)
@@ -176,7 +181,14 @@ void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
 {
   auto* c  = static_cast<Comm*>(t);
   c->bytes = bytes;
-  c->comm  = sg4::Comm::sendto_async(hosts_[src], hosts_[dst], bytes);
+  // SimGrid stops the whole simulation on a message between hosts its platform does not connect: the route is
+  // checked the first time two hosts talk (models::NoRoute, which the rank reports with its trace line).
+  uint64_t pair = (uint64_t{host_index_[static_cast<size_t>(src)]} << 32) | host_index_[static_cast<size_t>(dst)];
+  if (routes_checked_.insert(pair).second) {
+    std::vector<sg4::Link*> links;
+    models::route_between(*hosts_[src], *hosts_[dst], links);
+  }
+  c->comm = sg4::Comm::sendto_async(hosts_[src], hosts_[dst], bytes);
 }
 
 void SimGridTransport::call_later(double delay, std::function<void()> fn)

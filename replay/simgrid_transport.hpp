@@ -8,6 +8,7 @@
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Exec.hpp>
 
+#include <unordered_set>
 #include <vector>
 
 namespace simgrid::s4u {
@@ -64,6 +65,8 @@ private:
   void wake(int rank);
 
   std::vector<simgrid::s4u::Host*> hosts_;
+  std::vector<uint32_t> host_index_;              // by rank: its host's number among the distinct hosts
+  std::unordered_set<uint64_t> routes_checked_;   // pairs of host numbers
   std::vector<simgrid::s4u::Actor*> actors_;
   std::vector<int> rank_of_pid_;   // actors' pids to ranks
   std::vector<bool> suspended_;    // by rank: suspended by suspend_self(), to wake at stop_all()

@@ -314,6 +314,14 @@ check latency_ends_together 1.017050266 ../../platforms/cluster_figure5.xml --ho
   "3 isend 4 0 1000000" "3 waitall 2" "4 irecv 3 0 1000000" "4 irecv 5 0 1000000" "4 waitall 2" \
   "4 compute 1170000000" "5 compute 1170000" "5 isend 4 0 1000000" "5 waitall 1"
 
+# Two zones' hosts are two hosts (SimGrid numbers hosts within each zone: cluster1-0 and cluster2-0 shared a number,
+# and async-progress:no took them for one host): rank 1 computes 0.2 s after its irecv, the 1 MB moves when it waits,
+# across two_level.xml's interconnect (L = 50 us + 1 ms + 50 us, 12.5 MB/s): 0.2 + 0.0011 + 1000016 / 12.5e6.
+printf 'cluster1-0.site1.fr\ncluster2-0.site2.fr\n' > "$scratch/two_zones.txt"
+check async_progress_two_zones 0.28110128 ../../platforms/two_level.xml --hostfile "$scratch/two_zones.txt" \
+  --cfg tireplay/async-progress:no -- "0 isend 1 0 1000000" "0 wait 0 1 0" "1 irecv 0 0 1000000" "1 compute 2e8" \
+  "1 wait 0 1 0"
+
 # Determinism: the same inputs give the same JSON summary, bit for bit, but for the wall time.
 for run in 1 2; do
   "$tireplay" replay --platform "$source_dir/platforms/cluster_figure5.xml" \

@@ -55,6 +55,14 @@ while IFS=$'\t' read -r name index np _; do
   done
 done < "$src/traces/recorded/reference_times.tsv"
 
+# Ranks of two clusters (two zones) with both-ways-factor: one rank sends to the three others (hosts numbered per
+# zone by SimGrid made the full level take cluster1-0 and cluster2-0 for one host, in the order of the sends).
+printf '%s\n' cluster1-0.site1.fr cluster2-0.site2.fr cluster1-1.site1.fr cluster2-1.site2.fr > "$scratch/zones.txt"
+printf '%s\n' "1 isend 3 0 1000000" "3 recv 1 0 1000000" "1 isend 0 0 1000000" "0 recv 1 0 1000000" \
+  "1 isend 2 0 1000000" "2 recv 1 0 1000000" "1 waitall" > "$scratch/zones_trace.txt"
+compare two_zones_both_ways 1e-6 "$src" --platform platforms/two_level.xml --hostfile "$scratch/zones.txt" \
+  --trace "$scratch/zones_trace.txt" --cfg tireplay/both-ways-factor:0:1
+
 data=$src/../shared/data/simgrid-replay
 if [ -d "$data" ]; then
   for c in actions_bcast.txt:3 split_traces:2 actions_with_isend.txt:3 actions_allgatherv.txt:4 \
