@@ -2,8 +2,8 @@
 
 #include <csignal>
 #include <cstring>
-#include <dirent.h>
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace tireplay {
@@ -58,11 +58,24 @@ void remove_cleanup()
   if (g_output[0] != '\0')
     unlink(g_output);
   if (g_cleanup[0] != '\0') {
-    if (DIR* dir = opendir(g_cleanup)) {
-      while (dirent* entry = readdir(dir))
-        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
-          unlinkat(dirfd(dir), entry->d_name, 0);  // relative to the directory: no path to build
-      closedir(dir);
+    // opendir() allocates, and a signal that comes while the allocator holds its lock would wait for ever in it:
+    // the directory is read with system calls only (open, getdents64, unlinkat: safe in a handler).
+    int dir = open(g_cleanup, O_RDONLY | O_DIRECTORY);
+    if (dir >= 0) {
+      static char entries[8192];
+      long got;
+      while ((got = syscall(SYS_getdents64, dir, entries, sizeof entries)) > 0) {
+        for (long at = 0; at < got;) {
+          // struct linux_dirent64: inode (8 bytes), offset (8), record length (2), type (1), then the name
+          unsigned short length;
+          std::memcpy(&length, entries + at + 16, sizeof length);
+          const char* name = entries + at + 19;
+          if (std::strcmp(name, ".") != 0 && std::strcmp(name, "..") != 0)
+            unlinkat(dir, name, 0);  // relative to the directory: no path to build
+          at += length;
+        }
+      }
+      close(dir);
     }
     rmdir(g_cleanup);
   }
