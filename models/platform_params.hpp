@@ -38,6 +38,10 @@ struct NoRoute : std::invalid_argument {
 /// `src.route_to(dst)`: its links and their latency; throws NoRoute where there are neither.
 double route_between(const simgrid::s4u::Host& src, const simgrid::s4u::Host& dst,
                      std::vector<simgrid::s4u::Link*>& links);
+/// SimGrid 3.32's Dijkstra zones crash (no route: a null graph node) or loop for ever (a one-way route looked up the
+/// other way) where a route is missing: with `risky` (the platform has such a zone), route_between() first looks
+/// each pair of hosts up in a child process, once, and throws NoRoute if the child does not come back with it.
+void probe_routes_first(bool risky);
 struct WeightedRoute {
   std::vector<simgrid::s4u::Link*> links;  // the forward route, in order
   double latency_seconds = 0;              // its links' latencies, before SMPI's factor

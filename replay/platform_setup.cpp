@@ -61,6 +61,7 @@ void load_platform(sg4::Engine& engine, const std::string& platform)
     throw InputError(platform + ": " + e.what() + hint);
   }
   check_platform_values(engine, platform);
+  models::probe_routes_first(!first_mention(platform, {"Dijkstra"}).empty());
   if (loopback)
     install_loopback_factors(engine, platform);
 }

@@ -72,10 +72,10 @@ time_of() { sed -n 's/.*"simulated_time": \([^,]*\),.*/\1/p' "$1"; }
 expect coll_selector_conflict 2 "tireplay replay: --cfg smpi/coll-selector:ompi and --select model choose different selectors
 (see tireplay replay --help)" -- replay --platform $P --trace t.txt -q --cfg smpi/coll-selector:ompi --select model
 
-# a study made again in the same directory keeps none of the earlier study's run files
+# a study made again in the same directory (--force: another plan) keeps none of the earlier study's run files
 "$tireplay" sweep --trace t.txt --platform $P --vary bw=1x,2x,3x,4x -o again -q > /dev/null 2>&1
 touch again/runs/notes.txt
-"$tireplay" sweep --trace t.txt --platform $P --vary bw=1x,2x -o again -q > /dev/null 2>&1
+"$tireplay" sweep --trace t.txt --platform $P --vary bw=1x,2x -o again -q --force > /dev/null 2>&1
 [ "$(ls again/runs | tr '\n' ' ')" = "000.err 000.json 001.err 001.json notes.txt " ] && ok sweep_again ||
   fail "sweep_again: $(ls again/runs | tr '\n' ' ')"
 
@@ -254,6 +254,24 @@ for t in first second; do
 done
 awk -v t="$times" 'BEGIN { n = split(t, v, " "); for (i = 1; i <= n; i++) if ((v[i] - v[1]) ^ 2 > (1e-12 * v[1]) ^ 2) exit 1
   exit n != 4 }' && ok rank_numbering || fail "rank_numbering: $times"
+
+# Seventh trial: a Dijkstra zone without the route SimGrid 3.32 is asked for (it crashed, or looped for ever on a
+# one-way route looked up the other way), at both levels and in topology
+head='<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n<platform version="4.1">'
+printf "$head"'<zone id="z" routing="Dijkstra"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/></zone></platform>\n' \
+  > dijkstra.xml
+printf "$head"'<zone id="z" routing="DijkstraCache"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/><link id="l" '\
+'bandwidth="125MBps" latency="1us"/><route src="a" dst="b" symmetrical="NO"><link_ctn id="l"/></route></zone>'\
+'</platform>\n' > one_way.xml
+printf '%s\n' "0 send 1 0 10" "1 recv 0 0 10" > to_b.txt
+printf '%s\n' "0 recv 1 0 10" "1 send 0 0 10" > to_a.txt
+for level in full fast; do
+  expect "dijkstra_no_route_$level" 2 "to_b.txt:2: no route from host 'a' to host 'b' (its Dijkstra zone has none, and SimGrid 3.32 crashes or loops looking for it)
+    1 recv 0 0 10" -- replay --platform dijkstra.xml --trace to_b.txt -q --fidelity $level
+  expect "dijkstra_one_way_$level" 2 "to_a.txt:2: no route from host 'b' to host 'a' (its Dijkstra zone has none, and SimGrid 3.32 crashes or loops looking for it)
+    1 send 0 0 10" -- replay --platform one_way.xml --trace to_a.txt -q --fidelity $level
+done
+expect dijkstra_topology 2 "dijkstra.xml: no route from host 'a' to host 'b' (its Dijkstra zone has none, and SimGrid 3.32 crashes or loops looking for it)" -- topology --platform dijkstra.xml
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
