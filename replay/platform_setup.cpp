@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -26,6 +27,7 @@ namespace sg4 = simgrid::s4u;
 namespace tireplay {
 
 namespace {
+constexpr long long kMaxPlatformHosts = 1000000;  // as many as a replay's ranks
 std::string first_mention(const std::string& platform, std::initializer_list<const char*> words)
 {
   std::ifstream in(platform);
@@ -36,11 +38,42 @@ std::string first_mention(const std::string& platform, std::initializer_list<con
         return word;
   return "";
 }
+
+/// The hosts that the platform's clusters and cabinets declare (their `radical` ranges, "0-99,200"), counted
+/// before SimGrid makes them: ten million take it minutes.
+double declared_cluster_hosts(const std::string& platform)
+{
+  static const std::regex radical(R"(radical\s*=\s*["']([^"']*)["'])");
+  std::ifstream in(platform);
+  std::string line;
+  double hosts = 0;
+  while (std::getline(in, line))
+    for (std::sregex_iterator it(line.begin(), line.end(), radical), end; it != end; ++it) {
+      std::stringstream ranges((*it)[1].str());
+      std::string range;
+      while (std::getline(ranges, range, ',')) {
+        double first = 0, last = 0;
+        char dash    = 0;
+        std::stringstream r(range);
+        if (r >> first) {
+          last = first;
+          if (r >> dash >> last && dash != '-')
+            last = first;
+          hosts += std::max(0.0, last - first + 1);
+        }
+      }
+    }
+  return hosts;
+}
 } // namespace
 
 void load_platform(sg4::Engine& engine, const std::string& platform)
 {
   check_input_file(platform, "platform");
+  if (double hosts = declared_cluster_hosts(platform); hosts > kMaxPlatformHosts)
+    throw InputError(platform + ": its clusters declare " + std::to_string(static_cast<long long>(hosts)) +
+                     " hosts (radical); tireplay loads platforms of " + std::to_string(kMaxPlatformHosts) +
+                     " hosts at most");
   const bool loopback = mentions_loopback_factors(platform);
   if (loopback) {
     // SimGrid 3.32's SMPI model refuses factor callbacks beside smpi/lat-factor and smpi/bw-factor; its CM02

@@ -272,6 +272,10 @@ for level in full fast; do
     1 send 0 0 10" -- replay --platform one_way.xml --trace to_a.txt -q --fidelity $level
 done
 expect dijkstra_topology 2 "dijkstra.xml: no route from host 'a' to host 'b' (its Dijkstra zone has none, and SimGrid 3.32 crashes or loops looking for it)" -- topology --platform dijkstra.xml
+# ten million hosts in a cluster took SimGrid minutes to make, unbounded
+printf "$head"'<cluster id="c" prefix="n-" suffix="" radical="0-9999999,20000000" speed="1Gf" bw="125MBps" lat="50us"/>'\
+'</platform>\n' > ten_million.xml
+expect platform_hosts_bound 2 "ten_million.xml: its clusters declare 10000001 hosts (radical); tireplay loads platforms of 1000000 hosts at most" -- replay --platform ten_million.xml --trace t.txt -q
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
