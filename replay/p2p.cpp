@@ -332,15 +332,19 @@ bool P2PWorld::test(Request* r)
 std::vector<P2PWorld::Unmatched> P2PWorld::unmatched() const
 {
   std::vector<Unmatched> out;
+  auto where = [this](const Request* r) {
+    auto owner = static_cast<size_t>(r->owner());
+    return r->line > 0 && owner < files.size() ? files[owner] + ":" + std::to_string(r->line) : std::string();
+  };
   for (const auto& inbox : inboxes_) {
     for (const auto& [source, queue] : inbox.sends)
       for (Request* r = queue.head; r != nullptr; r = r->next)
-        out.push_back({true, r->src, r->dst, r->tag, r->comm, r->bytes});
+        out.push_back({true, r->src, r->dst, r->tag, r->comm, r->bytes, where(r)});
     for (const auto& [source, queue] : inbox.recvs)
       for (Request* r = queue.head; r != nullptr; r = r->next)
-        out.push_back({false, r->src, r->dst, r->tag, r->comm, r->bytes});
+        out.push_back({false, r->src, r->dst, r->tag, r->comm, r->bytes, where(r)});
     for (Request* r = inbox.any_recvs.head; r != nullptr; r = r->next)
-      out.push_back({false, r->src, r->dst, r->tag, r->comm, r->bytes});
+      out.push_back({false, r->src, r->dst, r->tag, r->comm, r->bytes, where(r)});
   }
   return out;
 }

@@ -115,6 +115,7 @@ struct P2PWorld {
     bool is_send;
     int src, dst, tag, comm;
     uint64_t bytes;
+    std::string where;  // FILE:LINE of the action that posted it
   };
   std::vector<Unmatched> unmatched() const;
 

@@ -69,6 +69,7 @@ void print_problems(FILE* out, const ReplayResult& result)
       std::fprintf(out, "  %s: blocked in %s at %s\n", result.rank_name(static_cast<size_t>(b.rank)).c_str(),
                    b.action.c_str(), b.where.c_str());
   }
+  auto at = [](const P2PWorld::Unmatched& u) { return u.where.empty() ? std::string() : " (" + u.where + ")"; };
   size_t sends = 0, recvs = 0;
   for (const auto& u : result.unmatched)
     (u.is_send ? sends : recvs)++;
@@ -79,9 +80,10 @@ void print_problems(FILE* out, const ReplayResult& result)
     if (u.is_send) {
       const char* op = collective_of_tag(u.tag);
       std::string what = op != nullptr ? std::string(": a message of the ") + op : ", tag " + std::to_string(u.tag);
-      std::fprintf(out, "  %s -> %s%s, communicator %d, %llu bytes\n", result.rank_name(static_cast<size_t>(u.src)).c_str(),
+      std::fprintf(out, "  %s -> %s%s, communicator %d, %llu bytes%s\n",
+                   result.rank_name(static_cast<size_t>(u.src)).c_str(),
                    result.rank_name(static_cast<size_t>(u.dst)).c_str(), what.c_str(), u.comm,
-                   static_cast<unsigned long long>(u.bytes));
+                   static_cast<unsigned long long>(u.bytes), at(u).c_str());
     }
   if (result.blocked.empty() && !result.completed())
     std::fprintf(out, "tireplay: the ranks' collective calls do not match (a collective's message was never "
@@ -97,11 +99,12 @@ void print_problems(FILE* out, const ReplayResult& result)
     std::string from = u.src < 0 ? "any source" : result.rank_name(static_cast<size_t>(u.src));
     if (const char* op = collective_of_tag(u.tag)) {  // a collective's own message: say which, not its tag
       std::string why = u.src >= 0 && blocked.count(u.src) == 0 ? " (" + from + " ended without entering it)" : "";
-      std::fprintf(out, "  %s <- %s: a message of the %s, communicator %d%s\n",
-                   result.rank_name(static_cast<size_t>(u.dst)).c_str(), from.c_str(), op, u.comm, why.c_str());
+      std::fprintf(out, "  %s <- %s: a message of the %s, communicator %d%s%s\n",
+                   result.rank_name(static_cast<size_t>(u.dst)).c_str(), from.c_str(), op, u.comm, why.c_str(),
+                   at(u).c_str());
     } else {
-      std::fprintf(out, "  %s <- %s, tag %d, communicator %d\n", result.rank_name(static_cast<size_t>(u.dst)).c_str(),
-                   from.c_str(), u.tag, u.comm);
+      std::fprintf(out, "  %s <- %s, tag %d, communicator %d%s\n", result.rank_name(static_cast<size_t>(u.dst)).c_str(),
+                   from.c_str(), u.tag, u.comm, at(u).c_str());
     }
   }
 }
@@ -168,7 +171,8 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
                          {"dst", u.dst},
                          {"tag", u.tag},
                          {"communicator", u.comm},
-                         {"bytes", u.bytes}});
+                         {"bytes", u.bytes},
+                         {"where", u.where}});
   OutputFile out(path, "the JSON summary");
   std::string text = j.dump(2) + "\n";
   std::fwrite(text.data(), 1, text.size(), out.get());

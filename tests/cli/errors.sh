@@ -109,8 +109,8 @@ expect deadlock 3 "tireplay: the replay ended with 2 ranks blocked:
   rank 0: blocked in recv at t_deadlock.txt:3
   rank 1: blocked in recv at t_deadlock.txt:4
 tireplay: 2 receives never got a message:
-  rank 0 <- rank 1, tag 0, communicator 0
-  rank 1 <- rank 0, tag 0, communicator 0" -- $(replay) --trace t_deadlock.txt
+  rank 0 <- rank 1, tag 0, communicator 0 (t_deadlock.txt:3)
+  rank 1 <- rank 0, tag 0, communicator 0 (t_deadlock.txt:4)" -- $(replay) --trace t_deadlock.txt
 # The same deadlock with both ranks polling on one host (tireplay/polling): a clean report at both levels, at the
 # date the ranks blocked (their polling, never ended by a wake-up, must not end the run any other way).
 head -1 "$src/platforms/hosts_figure5.txt" | sed 's/:.*//' | sed 'p' > one_host.txt
@@ -119,8 +119,8 @@ for level in full fast; do
   rank 0: blocked in recv at t_deadlock.txt:3
   rank 1: blocked in recv at t_deadlock.txt:4
 tireplay: 2 receives never got a message:
-  rank 0 <- rank 1, tag 0, communicator 0
-  rank 1 <- rank 0, tag 0, communicator 0" -- $(replay) --trace t_deadlock.txt --hostfile one_host.txt \
+  rank 0 <- rank 1, tag 0, communicator 0 (t_deadlock.txt:3)
+  rank 1 <- rank 0, tag 0, communicator 0 (t_deadlock.txt:4)" -- $(replay) --trace t_deadlock.txt --hostfile one_host.txt \
     --cfg tireplay/polling:yes --fidelity $level
 done
 # A deadlock is no prediction: the summary says so instead of a time.
@@ -133,7 +133,7 @@ fi
 
 trace t_unreceived.txt "0 send 1 7 100" "1 compute 1e6"
 expect unreceived_message 0 "tireplay: 1 message was sent but never received:
-  rank 0 -> rank 1, tag 7, communicator 0, 100 bytes" -- $(replay) --trace t_unreceived.txt
+  rank 0 -> rank 1, tag 7, communicator 0, 100 bytes (t_unreceived.txt:1)" -- $(replay) --trace t_unreceived.txt
 
 # An exception SimGrid raises inside a rank (the link fails at 10 ms, in the middle of the transfer) ends the replay
 # with the rank's line, not an abort.

@@ -290,7 +290,7 @@ printf '%s\n' "0 init" "0 recv 1 0 10" "0 finalize" "1 init" "1 finalize" > one_
 expect one_rank_blocked 3 "tireplay: the replay ended with 1 rank blocked:
   rank 0: blocked in recv at one_blocked.txt:2
 tireplay: 1 receive never got a message:
-  rank 0 <- rank 1, tag 0, communicator 0" -- replay --platform $P --trace one_blocked.txt -q
+  rank 0 <- rank 1, tag 0, communicator 0 (one_blocked.txt:2)" -- replay --platform $P --trace one_blocked.txt -q
 "$tireplay" topology --help | grep -q -- '--rho arg (=0.2) ' && echo "ok   help_default" || { echo "FAIL help_default: $("$tireplay" topology --help | grep -- --rho)"; failures=$((failures + 1)); }
 
 # W3: the open-file limit does not bound the rank count (a shared trace, an index, a directory: 1,500 ranks under
