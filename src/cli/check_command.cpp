@@ -54,8 +54,13 @@ int check_command(int argc, char** argv)
     }
     const std::string& input = opt.jobs_file.empty() ? opt.trace : opt.jobs_file;  // the baseline's trace or jobs file
     const std::string platform = with_pipe_names(opt.platform);                   // as the summary names it
-    if (!write_baseline && ((!baseline.trace.empty() && baseline.trace != input) ||
-                            (!baseline.platform.empty() && baseline.platform != platform)))
+    // The same files named from another directory are the same inputs: absolute paths where the baseline has them.
+    bool other_trace = !baseline.trace_absolute.empty() ? baseline.trace_absolute != absolute_path(input)
+                                                        : !baseline.trace.empty() && baseline.trace != input;
+    bool other_platform = !baseline.platform_absolute.empty()
+                              ? baseline.platform_absolute != absolute_path(platform)
+                              : !baseline.platform.empty() && baseline.platform != platform;
+    if (!write_baseline && (other_trace || other_platform))
       std::fprintf(stderr, "tireplay check: warning: the baseline was made from trace %s on platform %s; this check "
                            "replays trace %s on platform %s\n", baseline.trace.c_str(), baseline.platform.c_str(),
                    input.c_str(), platform.c_str());
@@ -63,6 +68,10 @@ int check_command(int argc, char** argv)
       std::fprintf(stderr, "tireplay check: warning: the baseline was made at --fidelity %s; this check replays at "
                            "--fidelity %s (docs/fidelity.md: the fast level is within 2%% of the full one)\n",
                    baseline.fidelity.c_str(), opt.fidelity.c_str());
+    if (std::string now = result_options_json(opt); !write_baseline && !baseline.options.empty() &&
+                                                      baseline.options != now)
+      std::fprintf(stderr, "tireplay check: warning: the baseline was made with the options %s; this check replays "
+                           "with %s\n", baseline.options.c_str(), now.c_str());
     if (!json.empty())
       opt.outputs.push_back({"--json", json});
     ReplayResult result = run_replay(opt);

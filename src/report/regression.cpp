@@ -78,6 +78,14 @@ Baseline read_baseline(const std::string& path)
   b.fidelity = "full";
   if (auto f = j.find("fidelity"); f != j.end() && f->is_string())
     b.fidelity = f->get<std::string>();
+  if (auto in = j.find("inputs"); in != j.end() && in->is_object()) {
+    if (auto t = in->find("trace"); t != in->end() && t->is_string())
+      b.trace_absolute = t->get<std::string>();
+    if (auto p = in->find("platform"); p != in->end() && p->is_string())
+      b.platform_absolute = p->get<std::string>();
+  }
+  if (auto o = j.find("options"); o != j.end() && o->is_object())
+    b.options = o->dump();
   auto ranks       = j.find("per_rank");
   if (ranks == j.end() || !ranks->is_array())
     throw InputError(path + ": field 'per_rank' is missing or not an array");

@@ -15,6 +15,8 @@ struct Baseline {
   std::vector<RankStats> ranks;
   std::string trace, platform;  // what it was made from, as given (empty in baselines that do not say)
   std::string fidelity;         // the level that made it ("full" in baselines older than the fast level)
+  std::string trace_absolute, platform_absolute;  // the same, absolute (empty in baselines that do not say)
+  std::string options;  // the options that change a result, as JSON ("" in baselines that do not say)
   std::vector<std::pair<std::string, double>> jobs;  // --jobs-file: each job's id and simulated time
 };
 

@@ -109,6 +109,53 @@ void print_problems(FILE* out, const ReplayResult& result)
   }
 }
 
+namespace {
+/// The options that change a replay's result, files as absolute paths (`tireplay check` compares a baseline's with
+/// its own).
+nlohmann::json result_options(const ReplayOptions& o)
+{
+  nlohmann::json j = nlohmann::json::object();
+  auto list = [&j](const char* key, const std::vector<std::string>& values) {
+    if (!values.empty())
+      j[key] = values;
+  };
+  auto text = [&j](const char* key, const std::string& value) {
+    if (!value.empty())
+      j[key] = value;
+  };
+  list("cfg", o.cfg);
+  list("coll", o.coll);
+  list("scale", o.scale);
+  list("set", o.set);
+  list("job_delays", o.job_delays);
+  text("select", o.select);
+  text("reductions", o.reductions == "after" ? "" : o.reductions);
+  text("contention_signature", o.contention_signature);
+  text("hostfile", o.hostfile.empty() ? "" : absolute_path(with_pipe_names(o.hostfile)));
+  text("deployment", o.deployment.empty() ? "" : absolute_path(with_pipe_names(o.deployment)));
+  if (o.np > 0)
+    j["np"] = o.np;
+  if (o.ranks_per_node > 0)
+    j["ranks_per_node"] = o.ranks_per_node;
+  if (o.oversubscribe)
+    j["oversubscribe"] = true;
+  if (o.segment_bytes > 0)
+    j["segment_bytes"] = o.segment_bytes;
+  if (o.limit > 0)
+    j["limit"] = o.limit;
+  return j;
+}
+
+/// The trace (or jobs file) and platform as absolute paths: the same files whatever the directory a check runs in.
+nlohmann::json absolute_inputs(const ReplayOptions& o)
+{
+  return {{"trace", absolute_path(o.jobs_file.empty() ? o.trace : o.jobs_file)},
+          {"platform", absolute_path(with_pipe_names(o.platform))}};
+}
+} // namespace
+
+std::string result_options_json(const ReplayOptions& options) { return result_options(options).dump(); }
+
 void write_json_summary(const std::string& path, const ReplayOptions& options, const ReplayResult& result)
 {
   nlohmann::json j;
@@ -134,6 +181,8 @@ void write_json_summary(const std::string& path, const ReplayOptions& options, c
                       {"completed", job.completed}});
   }
   j["fidelity"]       = options.fidelity;
+  j["options"]        = result_options(options);
+  j["inputs"]         = absolute_inputs(options);
   j["completed"]      = result.completed();
   auto& per_rank      = j["per_rank"] = nlohmann::json::array();
   for (size_t r = 0; r < result.ranks.size(); r++) {

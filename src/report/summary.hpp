@@ -13,5 +13,7 @@ void print_summary(FILE* out, const ReplayResult& result);
 void print_problems(FILE* out, const ReplayResult& result);
 /// Writes the JSON summary (docs/json-summary.md). Throws InputError if the file cannot be written.
 void write_json_summary(const std::string& path, const ReplayOptions& options, const ReplayResult& result);
+/// The options that change a result, as the summary records them ("options"), in compact JSON.
+std::string result_options_json(const ReplayOptions& options);
 
 } // namespace tireplay

@@ -48,6 +48,13 @@ void remove_pipe_copies()
 }
 } // namespace
 
+std::string absolute_path(const std::string& path)
+{
+  std::error_code ec;
+  auto a = std::filesystem::absolute(path, ec);
+  return ec ? path : a.lexically_normal().string();
+}
+
 std::string with_pipe_names(std::string message)
 {
   for (const auto& [copy, pipe] : pipe_copies())

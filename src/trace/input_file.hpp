@@ -17,6 +17,9 @@ void check_input_file(const std::string& path, const std::string& role);
 std::string pipe_to_file(const std::string& path, const std::string& role);
 /// `message` with every temporary copy of pipe_to_file() named by its pipe, as the user gave it.
 std::string with_pipe_names(std::string message);
+/// `path` made absolute and normal (the same file named from another directory is the same input); as it is when
+/// that fails.
+std::string absolute_path(const std::string& path);
 /// Whether `path` is a pipe or FIFO.
 bool is_pipe(const std::string& path);
 

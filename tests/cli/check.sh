@@ -23,6 +23,16 @@ grep -q "baseline written to $base" "$scratch/write.out" || fail "no baseline wr
   --baseline "$base" > "$scratch/same.out" || fail "the unchanged replay fails its check: $(cat "$scratch/same.out")"
 grep -q "tireplay check: ok (tolerance 2%)" "$scratch/same.out" || fail "unchanged: $(cat "$scratch/same.out")"
 
+# The same files named from another directory are the same inputs: no warning. Other options than the baseline's
+# are said (the baseline records the options that change a result).
+(cd "$src/platforms" && "$tireplay" check --platform cluster_figure5.xml --hostfile hosts_figure5.txt --trace "$trace" \
+  --baseline "$base" -q) 2> "$scratch/elsewhere.err" || fail "from another directory: exit $?"
+[ ! -s "$scratch/elsewhere.err" ] || fail "from another directory: $(cat "$scratch/elsewhere.err")"
+"$tireplay" check --platform "$src/platforms/cluster_figure5.xml" --hostfile "$hosts" --trace "$trace" \
+  --baseline "$base" -q --cfg smpi/os:0:1e-9 2> "$scratch/options.err" || true
+grep -qxF "tireplay check: warning: the baseline was made with the options {\"hostfile\":\"$hosts\"}; this check replays with {\"cfg\":[\"smpi/os:0:1e-9\"],\"hostfile\":\"$hosts\"}" \
+  "$scratch/options.err" || fail "other options: $(cat "$scratch/options.err")"
+
 # The cluster's private links at 125 MB/s * 0.935 slow this communication-bound run by 5%.
 sed 's/bw="125MBps"/bw="116.875MBps"/' "$src/platforms/cluster_figure5.xml" > "$scratch/slower.xml"
 grep -q 'bw="116.875MBps"' "$scratch/slower.xml" || fail "the platform has no 125MBps link to slow down"
