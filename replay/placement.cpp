@@ -211,7 +211,8 @@ std::vector<sg4::Host*> place_ranks(const Placement& opt, const sg4::Engine& eng
       throw InputError(opt.platform + ": the platform has no host");
   } else if (static_cast<int>(candidates.size()) < np && !opt.oversubscribe && opt.ranks_per_node == 0) {
     throw InputError(source + ": " + std::to_string(np) + " ranks but only " + std::to_string(candidates.size()) +
-                     " hosts (pass --oversubscribe to place several ranks per host, as smpirun does)");
+                     (candidates.size() == 1 ? " host" : " hosts") +
+                     " (pass --oversubscribe to place several ranks per host, as smpirun does)");
   }
   if (opt.ranks_per_node > 0)
     return fold(candidates, np, opt, source.empty() ? opt.platform : source);

@@ -33,16 +33,22 @@ void print_summary(FILE* out, const ReplayResult& result)
   }
   constexpr size_t kShown = 32;
   bool jobs = !result.jobs.empty();
-  std::fprintf(out, "%6s  %s%-24s %14s %14s %14s %14s\n", "rank", jobs ? "job          " : "", "host", "compute (s)",
-               "comm (s)", "wait (s)", "finish (s)");
+  // With jobs, a rank's start (its job's delay) is a column: start + compute + comm + wait = finish.
+  std::fprintf(out, "%6s  %s%-24s %s%14s %14s %14s %14s\n", "rank", jobs ? "job          " : "", "host",
+               jobs ? "     start (s) " : "", "compute (s)", "comm (s)", "wait (s)", "finish (s)");
   for (size_t r = 0; r < result.ranks.size() && r < kShown; r++) {
     const auto& s = result.ranks[r];
     std::string job = jobs ? result.jobs[result.rank_jobs[r]].id : "";
-    if (jobs)
+    std::string start;
+    if (jobs) {
       job = (job + " #" + std::to_string(r - result.jobs[result.rank_jobs[r]].first_rank)).substr(0, 12);
-    std::fprintf(out, "%6zu  %s%-24s %14.6f %14.6f %14.6f %14.6f\n", r,
+      char text[32];
+      std::snprintf(text, sizeof text, "%14.6f ", s.start_time);
+      start = text;
+    }
+    std::fprintf(out, "%6zu  %s%-24s %s%14.6f %14.6f %14.6f %14.6f\n", r,
                  jobs ? (job + std::string(13 - job.size(), ' ')).c_str() : "", result.hosts[r].c_str(),
-                 s.compute_seconds, s.comm_seconds, s.wait_seconds, s.finish_time);
+                 start.c_str(), s.compute_seconds, s.comm_seconds, s.wait_seconds, s.finish_time);
   }
   if (result.ranks.size() > kShown)
     std::fprintf(out, "  ... %zu more ranks (see --json)\n", result.ranks.size() - kShown);

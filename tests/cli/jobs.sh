@@ -166,5 +166,13 @@ else
   echo "note: no SimGrid replay data ($sgdata): SimGrid's two-instance case skipped"
 fi
 
+# The summary's per-rank table with jobs: a delayed job's ranks start late, and start + compute + comm + wait is
+# their finish (the delay had no column).
+printf 'first %s 4 0 hosts_a.txt\nlate %s 4 1e8 hosts_b.txt\n' "$A" "$B" > delayed.jobs
+"$tireplay" replay --platform "$P" --jobs-file delayed.jobs > delayed.out 2>&1
+awk '$2 == "late" { n++; s = $5 + $6 + $7 + $8 - $9; if ($5 < 0.08 || s * s > 1e-11) bad = 1 }
+  END { exit bad || n != 4 }' delayed.out && ok "per-rank table: start + compute + comm + wait = finish" ||
+  fail "per-rank table: $(grep ' late ' delayed.out)"
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
