@@ -15,6 +15,7 @@
 #include <cstring>
 #include <new>
 #include <utility>
+#include <vector>
 #include <string>
 
 namespace tireplay {
@@ -172,6 +173,14 @@ int run_cli(int argc, char** argv)
   for (const auto& c : commands())
     if (c.name == argv[1])
       return c.run(argc - 1, argv + 1);
+  if (argv[1][0] == '-') {  // options without a command (smpirun's habit: tireplay -platform P -replay T): replay
+    std::vector<char*> args{const_cast<char*>("replay")};
+    args.insert(args.end(), argv + 1, argv + argc);
+    args.push_back(nullptr);
+    for (const auto& c : commands())
+      if (c.name == "replay")
+        return c.run(argc, args.data());
+  }
   std::fprintf(stderr, "tireplay: unknown command '%s'\n", argv[1]);
   usage(stderr);
   return kExitBadInput;

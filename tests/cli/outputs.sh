@@ -126,6 +126,8 @@ binomial=$("$tireplay" replay --platform $P --trace bcast.txt --coll bcast=binom
   [ "$flat" != "$binomial" ] && ok smpi_algorithm_names || fail "smpi_algorithm_names: flat $flat, binomial $binomial"
 [ "$("$tireplay" replay -platform $P -replay t.txt -np 2 --json - -q | time_of)" = "$want" ] && ok smpirun_spellings ||
   fail "smpirun_spellings"
+[ "$("$tireplay" -platform $P -replay t.txt -np 2 --json - -q | time_of)" = "$want" ] && ok options_mean_replay ||
+  fail "options_mean_replay: options without a command"
 # smpirun's -machinefile, -map and --log=CATEGORY.thres:PRIORITY; SimGrid's other log settings (which abort it on a
 # bad value) are refused
 printf 'mycluster-0.mysite.fr\nmycluster-1.mysite.fr\n' > machines.txt
