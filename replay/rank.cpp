@@ -51,7 +51,7 @@ const Communicator& RankReplay::comm_of(const Action& a) const
 
 void RankReplay::fail(const std::string& what) const
 {
-  throw InputError(me_.reader->file() + ":" + std::to_string(me_.reader->line()) + ": " + what);
+  throw InputError(input_error_text(me_.reader->file(), me_.reader->line(), what, me_.reader->text()));
 }
 
 int RankReplay::find_pending(int src, int dst, int tag) const
