@@ -5,6 +5,7 @@
 #include "models/quantities.hpp"
 #include "src/trace/rank_reader.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -34,6 +35,11 @@ public:
         text_.pop_back();
       if (text_.rfind("# begin result \"", 0) == 0)  // SKaMPI's output: a measurement's name
         result_ = text_.substr(15);
+      if (!pingpong_lines_.empty() && text_.rfind(pingpong_lines_ + " ", 0) == 0 &&
+          std::isdigit(static_cast<unsigned char>(text_[pingpong_lines_.size() + 1])) != 0)
+        fail("this is tools/accuracy/pingpong.c's whole output, whose ping-pongs would be read as exchanges: give "
+             "the table of its '" + pingpong_lines_ + " SIZE TIME' lines (sed -n 's/^" + pingpong_lines_ + " //p' " +
+             path_ + ")");
       fields_.clear();
       std::string line = text_.substr(0, text_.find('#'));
       size_t at        = 0;
@@ -55,6 +61,9 @@ public:
       throw InputError(path_ + ": no measurement in the " + kind_ + " (expected lines '" + format_ + "')");
     return false;
   }
+
+  /// A table that pingpong.c's output holds in '# LINES SIZE TIME' comments: that whole output is refused.
+  void refuse_pingpong_output(const std::string& lines) { pingpong_lines_ = lines; }
 
   const std::vector<std::string>& fields() const { return fields_; }
   /// The name of the SKaMPI result the line is in (quoted, from its "# begin result" line), "" outside one.
@@ -115,6 +124,7 @@ private:
   uint64_t number_ = 0;
   size_t rows_     = 0;
   bool header_seen_ = false;
+  std::string pingpong_lines_;  // refuse_pingpong_output()
 };
 
 constexpr double kMaxBytes = 1e18;
@@ -165,9 +175,10 @@ std::vector<models::PingPongPoint> read_pingpong_table(const std::string& path)
   return table;
 }
 
-std::vector<models::PingPongPoint> read_exchange_table(const std::string& path)
+std::vector<models::PingPongPoint> read_exchange_table(const std::string& path, const std::string& lines)
 {
   TableReader in(path, "exchange table", "SIZE TIME");
+  in.refuse_pingpong_output(lines);
   std::vector<models::PingPongPoint> table;
   while (in.next()) {
     in.expect_fields(2);
@@ -183,6 +194,7 @@ std::vector<models::PingPongPoint> read_exchange_table(const std::string& path)
 std::vector<std::pair<double, double>> read_window_table(const std::string& path)
 {
   TableReader in(path, "exchange window table", "SIZE SECONDS");
+  in.refuse_pingpong_output("# exchange-window");
   std::vector<std::pair<double, double>> table;
   while (in.next()) {
     in.expect_fields(2);

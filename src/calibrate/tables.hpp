@@ -19,7 +19,8 @@ std::vector<models::PingPongPoint> read_pingpong_table(const std::string& path);
 
 /// An exchange table: "SIZE TIME" lines (bytes each way, the time of one exchange: two ranks each sending SIZE
 /// bytes to the other at once, back to back; tools/accuracy/pingpong.c). `round_trip_seconds` holds that time.
-std::vector<models::PingPongPoint> read_exchange_table(const std::string& path);
+/// `lines`: the comment that carries the table in pingpong.c's output ("# exchange"): that whole output is refused.
+std::vector<models::PingPongPoint> read_exchange_table(const std::string& path, const std::string& lines);
 /// 'SIZE SECONDS' lines: per size, the gap from which exchanges in a sequence run both ways at once (0 or more).
 std::vector<std::pair<double, double>> read_window_table(const std::string& path);
 

@@ -14,9 +14,10 @@ namespace tireplay::calibrate_cli {
 
 /// The exchange table, checked against the ping-pong table of the same pair before anything is written.
 std::vector<models::PingPongPoint> read_exchanges(const std::string& exchange_table, const std::string& pingpong_table,
-                                                  const std::vector<models::PingPongPoint>& pingpong)
+                                                  const std::vector<models::PingPongPoint>& pingpong,
+                                                  const std::string& lines)
 {
-  std::vector<models::PingPongPoint> exchanges = calibrate::read_exchange_table(exchange_table);
+  std::vector<models::PingPongPoint> exchanges = calibrate::read_exchange_table(exchange_table, lines);
   if (exchanges.empty())
     throw InputError(exchange_table + ": no exchange in the table");
   for (const auto& x : exchanges)

@@ -13,7 +13,8 @@ namespace tireplay::calibrate_cli {
 
 /// The exchange table, checked against the ping-pong table of the same pair before anything is written.
 std::vector<models::PingPongPoint> read_exchanges(const std::string& exchange_table, const std::string& pingpong_table,
-                                                  const std::vector<models::PingPongPoint>& pingpong);
+                                                  const std::vector<models::PingPongPoint>& pingpong,
+                                                  const std::string& lines);
 
 /// tireplay/both-ways-factor (or, with `key`, -after-pause) from an exchange table and the ping-pong table of the same
 /// pair, printed with each size's ratio; below `eager` bytes nothing moves back.

@@ -275,9 +275,9 @@ int pingpong(int argc, char** argv)
                                                                                           "with s, ms, us, ns)");
     std::vector<models::PingPongPoint> exchanges, paused;
     if (!exchange_table.empty())
-      exchanges = read_exchanges(exchange_table, tables[0], links.levels[0]);
+      exchanges = read_exchanges(exchange_table, tables[0], links.levels[0], "# exchange");
     if (!paused_table.empty())
-      paused = read_exchanges(paused_table, tables[0], links.levels[0]);
+      paused = read_exchanges(paused_table, tables[0], links.levels[0], "# exchange-after-pause");
     std::vector<std::pair<double, double>> windows;
     if (!windows_table.empty() && (windows = calibrate::read_window_table(windows_table)).empty())
       throw InputError(windows_table + ": no size in the exchange window table");

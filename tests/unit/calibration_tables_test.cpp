@@ -81,14 +81,22 @@ TEST_CASE("all-to-all and bursts tables", "[calibration]")
   CHECK_THROWS_WITH(read_alltoall_table(bad),
                     bad + ":1: expected 'PROCESSES SIZE TIME' (3 fields), got 2 fields\n    40 8192");
 
-  auto exchanges = read_exchange_table(dir.file("x.txt", "# exchange table\n65536 10ms\n1024,8.9e-5\n"));
+  auto exchanges = read_exchange_table(dir.file("x.txt", "# exchange table\n65536 10ms\n1024,8.9e-5\n"), "# exchange");
   REQUIRE(exchanges.size() == 2);
   CHECK(exchanges[0].bytes == 65536);
   CHECK(exchanges[0].round_trip_seconds == Approx(1e-2));
   bad = dir.file("x2.txt", "65536 0\n");
-  CHECK_THROWS_WITH(read_exchange_table(bad), bad + ":1: an exchange takes time: the time must be positive\n    65536 0");
+  CHECK_THROWS_WITH(read_exchange_table(bad, "# exchange"),
+                    bad + ":1: an exchange takes time: the time must be positive\n    65536 0");
+  // tools/accuracy/pingpong.c's whole output (its ping-pongs would be read as exchanges) is refused
+  std::string whole = dir.file("pp.txt", "1 2e-5\n# exchange 1 2.5e-5\n");
+  CHECK_THROWS_WITH(read_exchange_table(whole, "# exchange"),
+                    whole + ":2: this is tools/accuracy/pingpong.c's whole output, whose ping-pongs would be read as "
+                            "exchanges: give the table of its '# exchange SIZE TIME' lines "
+                            "(sed -n 's/^# exchange //p' " + whole + ")\n    # exchange 1 2.5e-5");
   bad = dir.file("x3.txt", "65536\n");
-  CHECK_THROWS_WITH(read_exchange_table(bad), bad + ":1: expected 'SIZE TIME' (2 fields), got 1 field\n    65536");
+  CHECK_THROWS_WITH(read_exchange_table(bad, "# exchange"),
+                    bad + ":1: expected 'SIZE TIME' (2 fields), got 1 field\n    65536");
 
   auto bursts = read_bursts_table(dir.file("r.txt", "# tireplay bursts 1\n0 1e6 0.001\n3 2500000 2ms\n"));
   REQUIRE(bursts.size() == 2);
