@@ -2,8 +2,9 @@
 # Point-to-point patterns that real codes use keep their meaning from the traced run to the replay
 # (tests/otf2/semantics/*.c, 4 ranks): a non-periodic Cartesian halo exchange (MPI_Sendrecv and
 # MPI_Sendrecv_replace with MPI_PROC_NULL at the ends), sendrecv against tagged send/recv/irecv, many small requests
-# in flight completed by every wait and test (Open MPI shares one handle between requests complete at once), and
-# MPI_PROC_NULL in every kind of call. Each program is traced natively (Open MPI + the tracer) and converted; then:
+# in flight completed by every wait and test (Open MPI shares one handle between requests complete at once),
+# MPI_PROC_NULL in every kind of call, and reductions of a few elements (replayed, and run by SMPI, with Open MPI's
+# rules, which go by element counts: the trace keeps elements and their size). Each program is traced natively (Open MPI + the tracer) and converted; then:
 # - otf2ti says nothing but its notes (no warning);
 # - check_semantics.py: the counts the program printed (actions, requests, completions, `# proc_null`), every
 #   request completed once, no two computations in a row;
@@ -66,9 +67,11 @@ for source in "$programs"/*.c; do
   if ! python3 "$src/tests/otf2/check_semantics.py" "$p.ti/trace.txt" "$p.out" > "$p.check"; then
     fail "$p:"; sed 's/^/  /' "$p.check"; continue
   fi
-  same=()
+  same=() select=()
   [ "$p" = requests ] && same=(--cfg smpi/grow-injected-times:no)
-  full=$(replay "$p.ti/trace.txt" full "${same[@]}") fast=$(replay "$p.ti/trace.txt" fast "${same[@]}")
+  [ "$p" = reductions ] && select=(--select ompi)  # Open MPI's rules go by element counts
+  full=$(replay "$p.ti/trace.txt" full "${same[@]}" "${select[@]}")
+  fast=$(replay "$p.ti/trace.txt" fast "${same[@]}" "${select[@]}")
   if [[ $full == exit-* || $fast == exit-* ]] ||
      ! python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(abs(a - b) > 1e-6 * a)' "$full" "$fast"; then
     fail "$p: replay full $full, fast $fast (want exit 0 and the same time, 1e-6)"; continue
@@ -77,6 +80,7 @@ for source in "$programs"/*.c; do
   if [ -n "$smpi" ]; then
     args=() cfg=()
     [ "$p" = requests ] && args=(waits) cfg=(--cfg=smpi/test:0)
+    [ "$p" = reductions ] && cfg=(--cfg=smpi/coll-selector:ompi)
     bare=$p.bare/trace.txt
     if [ ${#args[@]} -gt 0 ]; then
       trace "$p.waits" "./$p" "${args[@]}" || { fail "$p ${args[*]}: the traced run failed"; continue; }
@@ -86,7 +90,7 @@ for source in "$programs"/*.c; do
     smpirun -np 4 -platform "$platform" -hostfile "$hosts" --cfg=smpi/simulate-computation:no \
       "${cfg[@]}" --log=root.thresh:critical "./$p.smpi" "${args[@]}" > "$p.smpi.out" 2>&1 || { cat "$p.smpi.out"; fail "$p: smpirun"; continue; }
     want=$(awk '$1 == "finish" && $3 > m { m = $3 } END { printf "%.9f", m }' "$p.smpi.out")
-    got_full=$(replay "$bare" full) got_fast=$(replay "$bare" fast)
+    got_full=$(replay "$bare" full "${select[@]}") got_fast=$(replay "$bare" fast "${select[@]}")
     if ! python3 -c 'import sys; want, *got = map(float, sys.argv[1:]); sys.exit(any(abs(g - want) > 1e-9 + 1e-6 * want for g in got))' \
          "$want" "$got_full" "$got_fast" 2> /dev/null; then
       fail "$p: without computations, replay full $got_full s, fast $got_fast s; SMPI runs the program in $want s"

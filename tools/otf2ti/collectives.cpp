@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <string>
 
 namespace otf2ti {
 
@@ -22,8 +24,15 @@ uint64_t bcast_bytes(uint64_t P, uint64_t sent, uint64_t received, const std::ve
 } // namespace
 
 std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uint64_t sent, uint64_t received,
-                              const std::vector<uint64_t>& counts)
+                              const std::vector<uint64_t>& counts, uint32_t element)
 {
+  // A reduction of elements of 2, 4, 8 or 16 bytes: its count and a datatype of that size (the replay's algorithms
+  // that go by element count then run as the program's did); otherwise bytes (MPI_BYTE, the default datatype).
+  static const std::map<uint32_t, std::string> datatype_of_size{{2, "3"}, {4, "1"}, {8, "0"}, {16, "14"}};
+  auto type      = datatype_of_size.find(element);
+  bool elements  = type != datatype_of_size.end() && sent % element == 0;
+  auto count     = [&](uint64_t bytes) { return std::to_string(elements ? bytes / element : bytes); };
+  std::string dt = elements ? " " + type->second : "";
   auto n        = [](uint64_t v) { return std::to_string(v); };
   uint64_t P    = static_cast<uint64_t>(size);
   std::string r = root == OTF2_UNDEFINED_UINT32 ? "0" : std::to_string(root);
@@ -36,10 +45,10 @@ std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uin
   switch (op) {
     case OTF2_COLLECTIVE_OP_BARRIER: return "barrier";
     case OTF2_COLLECTIVE_OP_BCAST: return "bcast " + n(bcast_bytes(P, sent, received, counts)) + " " + r;
-    case OTF2_COLLECTIVE_OP_REDUCE: return "reduce " + n(sent) + " 0 " + r;
-    case OTF2_COLLECTIVE_OP_ALLREDUCE: return "allreduce " + n(sent) + " 0";
-    case OTF2_COLLECTIVE_OP_SCAN: return "scan " + n(sent) + " 0";
-    case OTF2_COLLECTIVE_OP_EXSCAN: return "exscan " + n(sent) + " 0";
+    case OTF2_COLLECTIVE_OP_REDUCE: return "reduce " + count(sent) + " 0 " + r + dt;
+    case OTF2_COLLECTIVE_OP_ALLREDUCE: return "allreduce " + count(sent) + " 0" + dt;
+    case OTF2_COLLECTIVE_OP_SCAN: return "scan " + count(sent) + " 0" + dt;
+    case OTF2_COLLECTIVE_OP_EXSCAN: return "exscan " + count(sent) + " 0" + dt;
     case OTF2_COLLECTIVE_OP_GATHER: return "gather " + n(sent) + " " + n(sent) + " " + r;
     case OTF2_COLLECTIVE_OP_SCATTER: return "scatter " + n(received) + " " + n(received) + " " + r;
     case OTF2_COLLECTIVE_OP_ALLGATHER: return "allgather " + n(sent) + " " + n(sent);

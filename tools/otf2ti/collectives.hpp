@@ -18,9 +18,10 @@ namespace otf2ti {
 
 /// The action (without rank and comm= fields) of collective `op` on a communicator of `size` ranks; "" for the
 /// operations that communicate nothing to replay (communicator and window handles). `counts`: each member's
-/// bytes for the v-variants and bcast (empty: this rank's total spread evenly).
+/// bytes for the v-variants and bcast (empty: this rank's total spread evenly). `element`: a reduction's element
+/// size in bytes (tireplay's tracer records it; 0: unknown, the action counts bytes).
 std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uint64_t sent, uint64_t received,
-                              const std::vector<uint64_t>& counts = {});
+                              const std::vector<uint64_t>& counts = {}, uint32_t element = 0);
 
 bool has_member_counts(OTF2_CollectiveOp op);
 

@@ -170,21 +170,24 @@ OTF2_CallbackCode on_metric(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posi
 
 /// The collective's action, or "" for a handle operation (no communication to replay).
 std::string collective(const Rank& r, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root, uint64_t sent,
-                       uint64_t received)
+                       uint64_t received, const OTF2_AttributeList* attributes = nullptr)
 {
   auto c = r.defs.comms.find(comm);
   int size = c == r.defs.comms.end() || c->second.self ? 1 : static_cast<int>(c->second.members.size());
-  return collective_action(op, size, root, sent, received);
+  uint32_t element = 0;  // tireplay's tracer says a reduction's element size
+  if (attributes != nullptr && r.defs.element_attribute != UINT64_MAX)
+    OTF2_AttributeList_GetUint32(attributes, static_cast<OTF2_AttributeRef>(r.defs.element_attribute), &element);
+  return collective_action(op, size, root, sent, received, {}, element);
 }
 
 OTF2_CallbackCode on_collective_end(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user,
-                                    OTF2_AttributeList*, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
-                                    uint64_t sent, uint64_t received)
+                                    OTF2_AttributeList* attributes, OTF2_CollectiveOp op, OTF2_CommRef comm,
+                                    uint32_t root, uint64_t sent, uint64_t received)
 {
   Rank& r = state(user);
   if (!r.check_time(position, time))
     return OTF2_CALLBACK_INTERRUPT;
-  std::string action = collective(r, op, comm, root, sent, received);
+  std::string action = collective(r, op, comm, root, sent, received, attributes);
   if (!action.empty() && r.enter_comm(position, comm) >= 0) {
     r.emit(action, comm);
     if (has_member_counts(op))

@@ -74,6 +74,13 @@ OTF2_CallbackCode on_metric_member(void* user, OTF2_MetricMemberRef self, OTF2_S
   return OTF2_CALLBACK_SUCCESS;
 }
 
+OTF2_CallbackCode on_attribute(void* user, OTF2_AttributeRef self, OTF2_StringRef name, OTF2_StringRef, OTF2_Type type)
+{
+  if (raw(user).defs.strings[name] == "tireplay::element_bytes" && type == OTF2_TYPE_UINT32)
+    raw(user).defs.element_attribute = self;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 OTF2_CallbackCode on_metric_class(void* user, OTF2_MetricRef self, uint8_t count, const OTF2_MetricMemberRef* members,
                                   OTF2_MetricOccurrence, OTF2_RecorderKind)
 {
@@ -178,6 +185,7 @@ Definitions read_definitions(const std::string& archive, const std::string& flop
   OTF2_GlobalDefReaderCallbacks_SetCommCallback(cb, on_comm);
   OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(cb, on_metric_member);
   OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback(cb, on_metric_class);
+  OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(cb, on_attribute);
   Raw r;
   OTF2_Reader_RegisterGlobalDefCallbacks(reader.get(), defs, cb, &r);
   OTF2_GlobalDefReaderCallbacks_Delete(cb);

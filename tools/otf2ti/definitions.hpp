@@ -37,6 +37,8 @@ struct Definitions {
   double cpu_seconds_per_unit = 1;
   /// Metric class id -> index of the member `polls` (the tracer's count of the program's checks for messages).
   std::map<uint64_t, int> polls_member;
+  /// The attribute "tireplay::element_bytes" that tireplay's tracer puts on reductions (UINT64_MAX: none).
+  uint64_t element_attribute = UINT64_MAX;
 };
 
 /// Reads the archive's global definitions. `flop_metric`: the counter to use ("" = the first of PAPI_FP_OPS,

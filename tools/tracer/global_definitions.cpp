@@ -59,6 +59,8 @@ void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run)
   OTF2_GlobalDefWriter_WriteMetricClass(w, 0, run.flop_metric.empty() ? 2 : 3, members, OTF2_METRIC_SYNCHRONOUS,
                                         OTF2_RECORDER_KIND_CPU);
 
+  OTF2_GlobalDefWriter_WriteAttribute(w, kElementBytes, str(kElementBytesName),
+                                      str("bytes of one element of a reduction's datatype"), OTF2_TYPE_UINT32);
   std::vector<uint64_t> world(ranks);
   for (uint64_t r = 0; r < ranks; r++)
     world[r] = r;

@@ -17,9 +17,14 @@ struct RunDefinitions {
   std::string flop_metric;  // "" when the run had no flop counter
 };
 
+/// The attribute a reduction's MpiCollectiveEnd carries: the bytes of one element of its datatype (OTF2 records
+/// bytes only; the element count steers some of the replay's algorithms). otf2ti reads it by its name.
+constexpr OTF2_AttributeRef kElementBytes = 0;
+constexpr const char* kElementBytesName = "tireplay::element_bytes";
+
 /// Clock, ranks (one location per rank, location id = rank), the MPI regions, the metrics (metric class 0:
-/// member cpu_time in ns, then the flop counter), MPI_COMM_WORLD (0), MPI_COMM_SELF (1) and the created
-/// communicators.
+/// member cpu_time in ns, then the flop counter), the attribute kElementBytes, MPI_COMM_WORLD (0), MPI_COMM_SELF (1)
+/// and the created communicators.
 void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run);
 
 } // namespace tracer

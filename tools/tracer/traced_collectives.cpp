@@ -1,6 +1,7 @@
 // Collectives: MpiCollectiveBegin / MpiCollectiveEnd with the root (its rank in the communicator) and the bytes
 // this rank sends and receives: its own buffers' sizes (for a root, what it sends to or gets from everyone).
 // Non-blocking ones: NonBlockingCollectiveRequest, then NonBlockingCollectiveComplete where a wait completes them.
+#include "global_definitions.hpp"
 #include "traced.hpp"
 #include "wrap_support.hpp"
 
@@ -36,8 +37,14 @@ int collective(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t root
   if (on)
     OTF2_EvtWriter_MpiCollectiveBegin(out(), nullptr, now());
   int rc = call();
-  if (on)
-    OTF2_EvtWriter_MpiCollectiveEnd(out(), nullptr, now(), op, ref(comm), root, b.sent, b.received);
+  if (on) {
+    // OTF2 empties the list once the event is written: one list serves every call of the thread
+    thread_local OTF2_AttributeList* element = OTF2_AttributeList_New();
+    if (b.element > 0 && element != nullptr)
+      OTF2_AttributeList_AddUint32(element, kElementBytes, b.element);
+    OTF2_EvtWriter_MpiCollectiveEnd(out(), b.element > 0 ? element : nullptr, now(), op, ref(comm), root, b.sent,
+                                    b.received);
+  }
   return rc;
 }
 
@@ -63,10 +70,13 @@ CollBytes bcast_bytes(int count, MPI_Datatype type, int root, MPI_Comm comm)
 CollBytes reduce_bytes(int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
   uint64_t n = bytes(count, type);
-  return {n, is_root(root, comm) ? n : 0};
+  return {n, is_root(root, comm) ? n : 0, static_cast<uint32_t>(bytes(1, type))};
 }
 
-CollBytes all_bytes(int count, MPI_Datatype type) { return {bytes(count, type), bytes(count, type)}; }
+CollBytes all_bytes(int count, MPI_Datatype type)
+{
+  return {bytes(count, type), bytes(count, type), static_cast<uint32_t>(bytes(1, type))};
+}
 
 CollBytes gather_bytes(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount, MPI_Datatype recvtype,
                        int root, MPI_Comm comm)
