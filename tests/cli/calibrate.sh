@@ -267,4 +267,13 @@ expect "a negative eager limit" "tireplay calibrate pingpong: --eager-limit: -1 
 (see tireplay calibrate pingpong --help)" calibrate pingpong smpi.txt --exchange exchange.txt --eager-limit -1 --bandwidth 125MBps
 expect "bad bandwidth" "tireplay calibrate pingpong: --bandwidth: '1 Gbit' is not a rate (bytes/s, or with Bps, kBps, MBps, GBps, bps, kbps, Mbps, Gbps)
 (see tireplay calibrate pingpong --help)" calibrate pingpong flat.txt --bandwidth "1 Gbit"
+# A noisy table (each size 0.7 to 1.3 times its time, seeded) is fitted size by size: said.
+python3 -c '
+import random
+random.seed(3)
+for k in range(23):
+    s = 2 ** k
+    print(s, (2e-5 + 2 * s / 1e9) * random.uniform(0.7, 1.3))' > noisy.txt
+"$tireplay" calibrate pingpong noisy.txt --platform-out noisy.xml > /dev/null 2> noisy.err
+check "a noisy table is said to be fitted size by size" grep -q "segments for the 23 sizes of noisy.txt: a table this noisy" noisy.err
 [ "$failures" -eq 0 ]
