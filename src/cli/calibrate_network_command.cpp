@@ -120,7 +120,7 @@ std::vector<models::SegmentFit> fit_segments(const std::string& path, const std:
                          "the most accurate found, %zu segment%s, is off by up to %.3g%%\n",
                  path.c_str(), 100 * choice.max_relative_error, fit.size(), fit.size() == 1 ? "" : "s", 100 * worst);
   // A segment for nearly every size fits the noise, not the network: its factors mean nothing elsewhere.
-  if (choice.boundaries.empty() && choice.segments == 0 && fit.size() >= 4 && 2 * fit.size() > table.size())
+  if (choice.boundaries.empty() && choice.segments == 0 && fit.size() >= 4 && 3 * fit.size() > 2 * table.size())
     std::fprintf(stderr, "tireplay calibrate: warning: %zu segments for the %zu sizes of %s: a table this noisy is "
                          "fitted size by size, with factors that mean nothing between them; measure more repetitions "
                          "(the median of each size), or allow a larger --max-error\n",
