@@ -109,6 +109,9 @@ TraceInputs from_directory(const std::string& dir, int np)
       throw InputError(dir + ": no rank file in this directory, but " + std::to_string(indexes.size()) +
                        " index files (" + indexes[0] + ", " + indexes[1] + (indexes.size() > 2 ? ", ..." : "") +
                        "): give --trace the one to replay");
+    if (std::string anchor = (fs::path(dir) / "traces.otf2").string(); fs::is_regular_file(anchor, ec))
+      throw InputError(dir + ": an OTF2 archive, not a time-independent trace: convert it with `otf2ti " + anchor +
+                       " -o DIR`, then replay DIR/trace.txt");
     throw InputError(dir + ": no trace file in this directory" + not_traces);
   }
   int found = by_rank.rbegin()->first + 1;

@@ -276,6 +276,9 @@ expect dijkstra_topology 2 "dijkstra.xml: no route from host 'a' to host 'b' (it
 printf "$head"'<cluster id="c" prefix="n-" suffix="" radical="0-9999999,20000000" speed="1Gf" bw="125MBps" lat="50us"/>'\
 '</platform>\n' > ten_million.xml
 expect platform_hosts_bound 2 "ten_million.xml: its clusters declare 10000001 hosts (radical); tireplay loads platforms of 1000000 hosts at most" -- replay --platform ten_million.xml --trace t.txt -q
+# eighth trial: an OTF2 archive's directory given as the trace says what it is
+mkdir -p archive_dir && : > archive_dir/traces.otf2
+expect otf2_archive_directory 2 "archive_dir: an OTF2 archive, not a time-independent trace: convert it with \`otf2ti archive_dir/traces.otf2 -o DIR\`, then replay DIR/trace.txt" -- replay --platform $P --trace archive_dir -q
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
