@@ -120,7 +120,12 @@ void check_replay_options(ReplayOptions& opt)
       ++it;
       continue;
     }
-    opt.coll.push_back(std::string(known->second) + "=" + it->substr(colon + 1));
+    std::string algorithm = it->substr(colon + 1);
+    // A name SMPI gives another algorithm than ours: its allgather "ring" sends its own block to rank + i at step i
+    // (our shift; our ring is MPICH's, passing blocks to rank + 1)
+    if (std::string(known->second) == "allgather" && algorithm == "ring")
+      algorithm = "shift";
+    opt.coll.push_back(std::string(known->second) + "=" + algorithm);
     it = opt.cfg.erase(it);
   }
   if (!opt.hostfile.empty() && !opt.deployment.empty())

@@ -124,6 +124,15 @@ binomial=$("$tireplay" replay --platform $P --trace bcast.txt --coll bcast=binom
 [ "$("$tireplay" replay --platform $P --trace bcast.txt --cfg smpi/bcast:flattree --json - -q | time_of)" = "$flat" ] &&
   [ "$("$tireplay" replay --platform $P --trace bcast.txt --cfg smpi/bcast:binomial_tree --json - -q | time_of)" = "$binomial" ] &&
   [ "$flat" != "$binomial" ] && ok smpi_algorithm_names || fail "smpi_algorithm_names: flat $flat, binomial $binomial"
+# SMPI's allgather "ring" is our shift (own block to rank + i at step i; ours passes blocks to rank + 1): with
+# --cfg smpi/allgather:ring the time is smpirun's (1.0468813834e-05 s here), not our ring's (1.4454e-05 s)
+printf 'node-0\nnode-1\nnode-0\nnode-1\n' > ag_hosts.txt
+for i in 0 1 2 3; do printf '%s\n' "$i init" "$i allgather 1000 1000" "$i finalize"; done > ag.txt
+ag() { "$tireplay" replay --platform "$src/platforms/cluster_10x24.xml" --hostfile ag_hosts.txt --trace ag.txt -q \
+  --json - "$@" | time_of; }
+[ "$(ag --cfg smpi/allgather:ring)" = "$(ag --coll allgather=shift)" ] &&
+  [ "$(ag --coll allgather=shift)" != "$(ag --coll allgather=ring)" ] && ok smpi_allgather_ring ||
+  fail "smpi_allgather_ring: $(ag --cfg smpi/allgather:ring) $(ag --coll allgather=shift) $(ag --coll allgather=ring)"
 [ "$("$tireplay" replay -platform $P -replay t.txt -np 2 --json - -q | time_of)" = "$want" ] && ok smpirun_spellings ||
   fail "smpirun_spellings"
 [ "$("$tireplay" -platform $P -replay t.txt -np 2 --json - -q | time_of)" = "$want" ] && ok options_mean_replay ||
