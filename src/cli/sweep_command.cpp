@@ -237,6 +237,10 @@ int sweep_command(int argc, char** argv)
         base.insert(base.end(), o.original_tokens.begin(), o.original_tokens.end());
     check_output_path(opt.study, "-o", {opt.replay.trace, opt.replay.jobs_file, opt.replay.platform,
                                         opt.replay.hostfile, opt.replay.deployment}, true);
+    if (!opt.emit_jobs.empty() && opt.emit_jobs != "-")  // nor the study's own plan, which collect reads
+      check_output_path(opt.emit_jobs, "--emit-jobs",
+                        {opt.replay.trace, opt.replay.jobs_file, opt.replay.platform, opt.replay.hostfile,
+                         opt.replay.deployment, (std::filesystem::path(opt.study) / "plan.json").string()});
     SweepPlan plan = make_plan(opt.study, variations, base);
     auto plots = plot_paths(opt.study, opt.plot);
     check_runs(plan);

@@ -54,6 +54,10 @@ Baseline read_baseline(const std::string& path)
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(path + ": not a JSON baseline: a syntax error at byte " + std::to_string(e.byte) +
                      " (record one with --write-baseline)");
+  } catch (const nlohmann::json::exception& e) {  // a number beyond a double (1e400), a string too deep...
+    std::string why = e.what();
+    throw InputError(path + ": not a JSON baseline: " + why.substr(why.find(' ') + 1) +
+                     " (record one with --write-baseline)");
   }
   if (auto done = j.find("completed"); done != j.end() && done->is_boolean() && !done->get<bool>())
     throw InputError(path + ": the baseline's replay did not complete (ranks blocked: \"completed\": false): record "

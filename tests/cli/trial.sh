@@ -279,6 +279,12 @@ expect platform_hosts_bound 2 "ten_million.xml: its clusters declare 10000001 ho
 # eighth trial: an OTF2 archive's directory given as the trace says what it is
 mkdir -p archive_dir && : > archive_dir/traces.otf2
 expect otf2_archive_directory 2 "archive_dir: an OTF2 archive, not a time-independent trace: convert it with \`otf2ti archive_dir/traces.otf2 -o DIR\`, then replay DIR/trace.txt" -- replay --platform $P --trace archive_dir -q
+# --emit-jobs onto an input (it wrote over the platform), a baseline number beyond a double (an uncaught exception)
+cp $P emit_platform.xml
+expect emit_jobs_input 2 "--emit-jobs emit_platform.xml: is the input emit_platform.xml: refusing to overwrite an input" -- sweep --trace t.txt --platform emit_platform.xml --vary bw=1x,2x -o emit_study --emit-jobs emit_platform.xml
+cmp -s $P emit_platform.xml && ok emit_jobs_input_kept || fail "emit_jobs_input_kept: the platform was overwritten"
+printf '{"simulated_time": 1e400, "per_rank": []}' > overflow.json
+expect baseline_overflow 2 "overflow.json: not a JSON baseline: number overflow parsing '1e400' (record one with --write-baseline)" -- check --platform $P --trace t.txt --baseline overflow.json
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
