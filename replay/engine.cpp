@@ -13,6 +13,7 @@
 #include "src/trace/output_file.hpp"
 #include "src/trace/input_file.hpp"
 #include "src/trace/interruption.hpp"
+#include "src/trace/text_source.hpp"
 #include "src/trace/trace_source.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -186,6 +187,12 @@ ReplayResult run_replay(const ReplayOptions& opt)
   uint64_t total_bytes = 0;
   for (const auto& inputs : job_inputs)
     total_bytes += inputs.total_bytes;
+  // The readers count the text they read; a compressed file's size says nothing of its text: no share, no ETA.
+  if (opt.progress)
+    for (const auto& inputs : job_inputs)
+      for (const auto& r : inputs.ranks)
+        if (!r.empty && compression_of(r.path) != Compression::None)
+          total_bytes = 0;
   // Each actor's stack guard page is one more memory mapping: past ~32,000 ranks the kernel's limit
   // (vm.max_map_count, 65,530) stops SimGrid. Without guard pages a stack overflow is not caught, but the replay's
   // actors use little stack.
