@@ -4,6 +4,7 @@
 #include "src/report/regression.hpp"
 #include "src/report/summary.hpp"
 #include "src/trace/input_file.hpp"
+#include "src/trace/line_parser.hpp"
 #include "src/trace/output_file.hpp"
 
 #include <cstdio>
@@ -62,16 +63,17 @@ int check_command(int argc, char** argv)
                               : !baseline.platform.empty() && baseline.platform != platform;
     if (!write_baseline && (other_trace || other_platform))
       std::fprintf(stderr, "tireplay check: warning: the baseline was made from trace %s on platform %s; this check "
-                           "replays trace %s on platform %s\n", baseline.trace.c_str(), baseline.platform.c_str(),
+                           "replays trace %s on platform %s\n", shown_text(baseline.trace, 1000).c_str(),
+                   shown_text(baseline.platform, 1000).c_str(),
                    input.c_str(), platform.c_str());
     if (!write_baseline && baseline.fidelity != opt.fidelity)
       std::fprintf(stderr, "tireplay check: warning: the baseline was made at --fidelity %s; this check replays at "
                            "--fidelity %s (docs/fidelity.md: the fast level is within 2%% of the full one)\n",
-                   baseline.fidelity.c_str(), opt.fidelity.c_str());
+                   shown_text(baseline.fidelity, 100).c_str(), opt.fidelity.c_str());
     if (std::string now = result_options_json(opt); !write_baseline && !baseline.options.empty() &&
                                                       baseline.options != now)
       std::fprintf(stderr, "tireplay check: warning: the baseline was made with the options %s; this check replays "
-                           "with %s\n", baseline.options.c_str(), now.c_str());
+                           "with %s\n", shown_text(baseline.options, 1000).c_str(), now.c_str());
     if (!json.empty())
       opt.outputs.push_back({"--json", json});
     ReplayResult result = run_replay(opt);
