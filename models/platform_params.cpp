@@ -13,8 +13,10 @@
 #include <cstdio>
 #include <fcntl.h>
 #include <limits>
+#include <map>
 #include <set>
 #include <stdexcept>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -106,6 +108,7 @@ const SizeFactors& NetworkFactors::bandwidth_between(const sg4::Host* src, const
 
 namespace {
 bool g_probe_routes = false;
+std::map<std::pair<const sg4::Host*, const sg4::Host*>, bool> g_probed;  // pair -> route found
 
 /// Whether a child process finds a route from `src` to `dst` within 10 s (the lookup may crash or never end).
 bool route_found_in_child(const sg4::Host& src, const sg4::Host& dst)
@@ -115,19 +118,30 @@ bool route_found_in_child(const sg4::Host& src, const sg4::Host& dst)
   if (child < 0)
     return true;  // no process to spare: the lookup is made here, as without the probe
   if (child == 0) {
-    std::signal(SIGSEGV, SIG_DFL);  // SimGrid's handler would print its own message
-    if (int null = open("/dev/null", O_WRONLY); null >= 0)
+    // A copy of the replay that must touch nothing: no handler of ours (they remove the temporary files), no
+    // output, no core file, no exception climbing back into the copied ranks
+    for (int signal : {SIGSEGV, SIGABRT, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGBUS, SIGFPE})
+      std::signal(signal, SIG_DFL);
+    rlimit no_core{0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    if (int null = open("/dev/null", O_WRONLY); null >= 0) {
+      dup2(null, STDOUT_FILENO);
       dup2(null, STDERR_FILENO);
-    std::vector<sg4::Link*> links;
-    double latency = 0;
-    src.route_to(&dst, links, &latency);
-    _exit(links.empty() && !(latency > 0) ? 3 : 0);
+    }
+    try {
+      std::vector<sg4::Link*> links;
+      double latency = 0;
+      src.route_to(&dst, links, &latency);
+      _exit(links.empty() && !(latency > 0) ? 3 : 0);
+    } catch (...) {
+      _exit(4);
+    }
   }
   int status = 0;
-  for (int waited_ms = 0; waited_ms < 10000; waited_ms++) {
+  for (int waited_us = 0, step = 20; waited_us < 10000000; waited_us += step, step = std::min(2 * step, 10000)) {
     if (waitpid(child, &status, WNOHANG) == child)
       return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    usleep(1000);
+    usleep(static_cast<useconds_t>(step));
   }
   kill(child, SIGKILL);
   waitpid(child, &status, 0);
@@ -135,13 +149,19 @@ bool route_found_in_child(const sg4::Host& src, const sg4::Host& dst)
 }
 } // namespace
 
-void probe_routes_first(bool risky) { g_probe_routes = risky; }
+void probe_routes_first(bool risky)
+{
+  g_probe_routes = risky;
+  g_probed.clear();  // a new platform: hosts of the last one may share addresses with its own
+}
 
 double route_between(const sg4::Host& src, const sg4::Host& dst, std::vector<sg4::Link*>& links)
 {
   if (g_probe_routes) {
-    static std::set<std::pair<const sg4::Host*, const sg4::Host*>> probed;
-    if (probed.insert({&src, &dst}).second && !route_found_in_child(src, dst))
+    auto [known, fresh] = g_probed.try_emplace({&src, &dst}, false);
+    if (fresh)
+      known->second = route_found_in_child(src, dst);
+    if (!known->second)
       throw NoRoute("no route from host '" + src.get_name() + "' to host '" + dst.get_name() + "' (its Dijkstra " +
                     "zone has none, and SimGrid 3.32 crashes or loops looking for it)");
   }

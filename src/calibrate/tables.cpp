@@ -37,7 +37,7 @@ public:
         result_ = text_.substr(15);
       if (!pingpong_lines_.empty() && text_.rfind(pingpong_lines_ + " ", 0) == 0 &&
           std::isdigit(static_cast<unsigned char>(text_[pingpong_lines_.size() + 1])) != 0)
-        fail("this is tools/accuracy/pingpong.c's whole output, whose ping-pongs would be read as exchanges: give "
+        fail("this is tools/accuracy/pingpong.c's whole output, whose other lines would be read as this table: give "
              "the table of its '" + pingpong_lines_ + " SIZE TIME' lines (sed -n 's/^" + pingpong_lines_ + " //p' " +
              path_ + ")");
       fields_.clear();

@@ -74,9 +74,10 @@ void print_problems(FILE* out, const ReplayResult& result)
     for (const auto& b : result.blocked)
       std::fprintf(out, "  %s: blocked in %s at %s\n", result.rank_name(static_cast<size_t>(b.rank)).c_str(),
                    b.action.c_str(), b.where.c_str());
-    std::fprintf(out, "tireplay: a run of a real program does not deadlock: its trace is cut short, or its tracer left "
-                      "calls out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's "
-                      "tags: README, \"Record a trace of your MPI program\")\n");
+    std::fprintf(out, "tireplay: a trace of a run that ended deadlocks when it is cut short, when the program relied on "
+                      "MPI's buffering (a large send blocks here until it is received), or when its tracer left calls "
+                      "out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: "
+                      "README, \"Record a trace of your MPI program\")\n");
   }
   auto at = [](const P2PWorld::Unmatched& u) { return u.where.empty() ? std::string() : " (" + u.where + ")"; };
   size_t sends = 0, recvs = 0;

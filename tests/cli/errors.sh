@@ -108,7 +108,7 @@ trace t_deadlock.txt "0 init" "1 init" "0 recv 1 0 100" "1 recv 0 0 100"
 expect deadlock 3 "tireplay: the replay ended with 2 ranks blocked:
   rank 0: blocked in recv at t_deadlock.txt:3
   rank 1: blocked in recv at t_deadlock.txt:4
-tireplay: a run of a real program does not deadlock: its trace is cut short, or its tracer left calls out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: README, \"Record a trace of your MPI program\")
+tireplay: a trace of a run that ended deadlocks when it is cut short, when the program relied on MPI's buffering (a large send blocks here until it is received), or when its tracer left calls out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: README, \"Record a trace of your MPI program\")
 tireplay: 2 receives never got a message:
   rank 0 <- rank 1, tag 0, communicator 0 (t_deadlock.txt:3)
   rank 1 <- rank 0, tag 0, communicator 0 (t_deadlock.txt:4)" -- $(replay) --trace t_deadlock.txt
@@ -119,7 +119,7 @@ for level in full fast; do
   expect "deadlock_polling_$level" 3 "tireplay: the replay ended with 2 ranks blocked:
   rank 0: blocked in recv at t_deadlock.txt:3
   rank 1: blocked in recv at t_deadlock.txt:4
-tireplay: a run of a real program does not deadlock: its trace is cut short, or its tracer left calls out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: README, \"Record a trace of your MPI program\")
+tireplay: a trace of a run that ended deadlocks when it is cut short, when the program relied on MPI's buffering (a large send blocks here until it is received), or when its tracer left calls out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: README, \"Record a trace of your MPI program\")
 tireplay: 2 receives never got a message:
   rank 0 <- rank 1, tag 0, communicator 0 (t_deadlock.txt:3)
   rank 1 <- rank 0, tag 0, communicator 0 (t_deadlock.txt:4)" -- $(replay) --trace t_deadlock.txt --hostfile one_host.txt \

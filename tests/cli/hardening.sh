@@ -289,7 +289,7 @@ grep -qx "sweep: 2 runs, 1 ok, 1 not (see the status column): emitted/results.cs
 printf '%s\n' "0 init" "0 recv 1 0 10" "0 finalize" "1 init" "1 finalize" > one_blocked.txt
 expect one_rank_blocked 3 "tireplay: the replay ended with 1 rank blocked:
   rank 0: blocked in recv at one_blocked.txt:2
-tireplay: a run of a real program does not deadlock: its trace is cut short, or its tracer left calls out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: README, \"Record a trace of your MPI program\")
+tireplay: a trace of a run that ended deadlocks when it is cut short, when the program relied on MPI's buffering (a large send blocks here until it is received), or when its tracer left calls out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: README, \"Record a trace of your MPI program\")
 tireplay: 1 receive never got a message:
   rank 0 <- rank 1, tag 0, communicator 0 (one_blocked.txt:2)" -- replay --platform $P --trace one_blocked.txt -q
 "$tireplay" topology --help | grep -q -- '--rho arg (=0.2) ' && echo "ok   help_default" || { echo "FAIL help_default: $("$tireplay" topology --help | grep -- --rho)"; failures=$((failures + 1)); }

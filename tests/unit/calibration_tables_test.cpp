@@ -91,8 +91,8 @@ TEST_CASE("all-to-all and bursts tables", "[calibration]")
   // tools/accuracy/pingpong.c's whole output (its ping-pongs would be read as exchanges) is refused
   std::string whole = dir.file("pp.txt", "1 2e-5\n# exchange 1 2.5e-5\n");
   CHECK_THROWS_WITH(read_exchange_table(whole, "# exchange"),
-                    whole + ":2: this is tools/accuracy/pingpong.c's whole output, whose ping-pongs would be read as "
-                            "exchanges: give the table of its '# exchange SIZE TIME' lines "
+                    whole + ":2: this is tools/accuracy/pingpong.c's whole output, whose other lines would be read as "
+                            "this table: give the table of its '# exchange SIZE TIME' lines "
                             "(sed -n 's/^# exchange //p' " + whole + ")\n    # exchange 1 2.5e-5");
   bad = dir.file("x3.txt", "65536\n");
   CHECK_THROWS_WITH(read_exchange_table(bad, "# exchange"),

@@ -5,6 +5,7 @@
 #include "traced.hpp"
 #include "wrap_support.hpp"
 
+#include <memory>
 #include <numeric>
 
 namespace tracer {
@@ -39,11 +40,12 @@ int collective(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t root
   int rc = call();
   if (on) {
     // OTF2 empties the list once the event is written: one list serves every call of the thread
-    thread_local OTF2_AttributeList* element = OTF2_AttributeList_New();
+    thread_local std::unique_ptr<OTF2_AttributeList, decltype(&OTF2_AttributeList_Delete)> element(
+        OTF2_AttributeList_New(), OTF2_AttributeList_Delete);
     if (b.element > 0 && element != nullptr)
-      OTF2_AttributeList_AddUint32(element, kElementBytes, b.element);
-    OTF2_EvtWriter_MpiCollectiveEnd(out(), b.element > 0 ? element : nullptr, now(), op, ref(comm), root, b.sent,
-                                    b.received);
+      OTF2_AttributeList_AddUint32(element.get(), kElementBytes, b.element);
+    OTF2_EvtWriter_MpiCollectiveEnd(out(), b.element > 0 ? element.get() : nullptr, now(), op, ref(comm), root,
+                                    b.sent, b.received);
   }
   return rc;
 }
