@@ -291,7 +291,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
     fast_engine.run([state](int r) { run_rank(*state, r); });
     clock = fast_engine.now();
   } else {
-    SimGridTransport transport(hosts, cfg.smpi.polling);
+    SimGridTransport transport(hosts, replay->p2p.host_ids, cfg.smpi.polling);
     replay->p2p.transport = &transport;
     for (int r = 0; r < np; r++)
       transport.set_actor(r, sg4::Actor::create(std::to_string(r), hosts[r], [state, r]() { run_rank(*state, r); }).get());

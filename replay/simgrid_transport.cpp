@@ -12,20 +12,17 @@
 #include <simgrid/Exception.hpp>
 
 #include <stdexcept>
-#include <unordered_map>
 
 namespace sg4 = simgrid::s4u;
 
 namespace tireplay {
 
-SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts, bool polling)
-    : hosts_(std::move(hosts)), actors_(hosts_.size()), suspended_(hosts_.size(), false),
+SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts, std::vector<int> host_ids, bool polling)
+    : hosts_(std::move(hosts)), host_ids_(std::move(host_ids)), actors_(hosts_.size()),
+      suspended_(hosts_.size(), false),
       polls_(polling_ranks(hosts_, polling)), polling_(hosts_.size()), woken_(hosts_.size(), false),
       starting_(hosts_.size(), false), timed_(hosts_.size()), execs_(hosts_.size())
 {
-  std::unordered_map<const sg4::Host*, uint32_t> numbers;
-  for (const sg4::Host* h : hosts_)
-    host_index_.push_back(numbers.try_emplace(h, static_cast<uint32_t>(numbers.size())).first->second);
 }
 
 void SimGridTransport::set_actor(int rank, sg4::Actor* actor)
@@ -183,7 +180,8 @@ void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
   c->bytes = bytes;
   // SimGrid stops the whole simulation on a message between hosts its platform does not connect: the route is
   // checked the first time two hosts talk (models::NoRoute, which the rank reports with its trace line).
-  uint64_t pair = (uint64_t{host_index_[static_cast<size_t>(src)]} << 32) | host_index_[static_cast<size_t>(dst)];
+  uint64_t pair = (static_cast<uint64_t>(host_ids_[static_cast<size_t>(src)]) << 32) |
+                  static_cast<uint32_t>(host_ids_[static_cast<size_t>(dst)]);
   if (routes_checked_.insert(pair).second) {
     std::vector<sg4::Link*> links;
     models::route_between(*hosts_[src], *hosts_[dst], links);

@@ -21,7 +21,8 @@ namespace tireplay {
 class SimGridTransport final : public Transport {
 public:
   /// hosts[r]: rank r's host. Actors are set once created. polling: tireplay/polling (replay/polling.hpp).
-  SimGridTransport(std::vector<simgrid::s4u::Host*> hosts, bool polling);
+  /// `host_ids`: each rank's host, numbered (P2PWorld::host_ids).
+  SimGridTransport(std::vector<simgrid::s4u::Host*> hosts, std::vector<int> host_ids, bool polling);
 
   void set_actor(int rank, simgrid::s4u::Actor* actor);
 
@@ -65,7 +66,7 @@ private:
   void wake(int rank);
 
   std::vector<simgrid::s4u::Host*> hosts_;
-  std::vector<uint32_t> host_index_;              // by rank: its host's number among the distinct hosts
+  std::vector<int> host_ids_;                     // by rank: its host's number among the distinct hosts
   std::unordered_set<uint64_t> routes_checked_;   // pairs of host numbers
   std::vector<simgrid::s4u::Actor*> actors_;
   std::vector<int> rank_of_pid_;   // actors' pids to ranks
