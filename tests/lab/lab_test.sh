@@ -53,6 +53,14 @@ if pingpong shaped 2 --rate 100mbit; then
     echo "ok   100mbit: 4 MiB round trips at $rate Mbit/s" || fail "100mbit: $rate Mbit/s (want 80 to 105)"
 fi
 nothing_left shaped
+# The shaped link's queue: 100 ms by default, --queue sets it; a value that is not a time is refused.
+queues=$("$lab" run --rate 100mbit -- ip netns exec tirlab1 tc qdisc show dev eth0 | grep -o 'lat [0-9a-z]*')\
+/$("$lab" run --rate 100mbit --queue 5ms -- ip netns exec tirlab1 tc qdisc show dev eth0 | grep -o 'lat [0-9a-z]*')
+[ "$queues" = "lat 100ms/lat 5ms" ] && echo "ok   queue: $queues" || fail "queue: '$queues' (want lat 100ms/lat 5ms)"
+message=$("$lab" run --rate 100mbit --queue 5x -- true 2>&1)
+[ $? -eq 2 ] && [ "$message" = "lab: --queue: '5x' is not a time such as 5ms" ] && echo "ok   queue: 5x refused" ||
+  fail "queue 5x: '$message'"
+nothing_left queue
 
 # A shared bottleneck: two pairs at once through one 100mbit link, about half of it each.
 if pingpong bottleneck 4 --bottleneck 100mbit; then

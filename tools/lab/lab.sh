@@ -13,6 +13,8 @@
 #                                            [--bottleneck RATE]: every node's traffic into the bridge also goes
 #                                            through one device shaped at RATE (an ifb), a link all flows share
 #                                            [--burst BYTES]: the token bucket (default 0.6 ms at RATE, >= 3000)
+#                                            [--queue TIME]: the longest a packet waits in the shaped link's FIFO
+#                                            (tbf's latency; default 100ms, as the campaign ran; e.g. 5ms)
 #   lab.sh run [--nodes N] [--rate RATE] [--ranks-per-node K] -- COMMAND...
 #                                            make the lab, run COMMAND with $LAB_MPIRUN_OPTS set to the mpirun
 #                                            options that use it (--host with K slots a node, the agent, the TCP
@@ -107,7 +109,7 @@ up() {
   if [ -n "$bottleneck" ]; then  # the shared link: an ifb every node's ingress is redirected through
     ip link add "$prefix-ifb" type ifb || die "--bottleneck needs an ifb device (ip link add ... type ifb failed)"
     ip link set "$prefix-ifb" up
-    tc qdisc replace dev "$prefix-ifb" root tbf rate "$bottleneck" burst "$(burst_of "$bottleneck")" latency 100ms ||
+    tc qdisc replace dev "$prefix-ifb" root tbf rate "$bottleneck" burst "$(burst_of "$bottleneck")" latency "$queue" ||
       die "tc cannot shape at '$bottleneck' (tbf)"
   fi
   local n
@@ -126,7 +128,7 @@ up() {
     ip -n "$ns" link set eth0 up
     ip -n "$ns" link set lo up
     if [ -n "$rate" ]; then
-      tc -n "$ns" qdisc replace dev eth0 root tbf rate "$rate" burst "$(burst_of "$rate")" latency 100ms ||
+      tc -n "$ns" qdisc replace dev eth0 root tbf rate "$rate" burst "$(burst_of "$rate")" latency "$queue" ||
         die "tc cannot shape at '$rate' (tbf)"
     fi
     echo "$net.$n $ns $hosts_mark" >> /etc/hosts
@@ -144,12 +146,13 @@ up() {
 
 command=${1:-}
 shift || true
-nodes=2 rate="" bottleneck="" burst="" per_node=1 quotas=()
+nodes=2 rate="" bottleneck="" burst="" queue=100ms per_node=1 quotas=()
 while [ $# -gt 0 ]; do
   case $1 in
     --nodes) nodes=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
     --burst) burst=$2; shift 2 ;;
+    --queue) queue=$2; shift 2 ;;
     --ranks-per-node) per_node=$2; shift 2 ;;
     --cpu) quotas+=("$2"); shift 2 ;;
     --bottleneck) bottleneck=$2; shift 2 ;;
@@ -157,6 +160,7 @@ while [ $# -gt 0 ]; do
     *) [ "$command" = run ] && break; die "unknown option '$1' (see the head of $0)" ;;
   esac
 done
+[[ $queue =~ ^[0-9]+(\.[0-9]+)?(us|ms|s)$ ]] || die "--queue: '$queue' is not a time such as 5ms"
 case $command in
   up) up "$nodes" "$rate" "$bottleneck" ${quotas[@]+"${quotas[@]}"}; echo "lab: $nodes node(s) up${rate:+, links at $rate}" ;;
   down) down ;;
@@ -179,5 +183,6 @@ case $command in
     wait "$child" || status=$?
     exit "$status"
     ;;
-  *) die "usage: lab.sh up|run|down|status [--nodes N] [--rate RATE] [--burst BYTES] [--bottleneck RATE] [--cpu NODE=PERCENT] [--ranks-per-node K] [-- COMMAND...]" ;;
+  *) die "usage: lab.sh up|run|down|status [--nodes N] [--rate RATE] [--burst BYTES] [--queue TIME]"\
+" [--bottleneck RATE] [--cpu NODE=PERCENT] [--ranks-per-node K] [-- COMMAND...]" ;;
 esac

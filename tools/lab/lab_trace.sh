@@ -6,12 +6,18 @@
 # run alternates with an untraced one (the tracer's cost shows as their difference). Prints per run:
 #   traced T s, predicted P s (E%), untraced U s
 # and leaves in WORK/APP/lab_trace/CONFIG/N the archive, the trace (ti/) and the replay's JSON.
-# usage: tools/lab/lab_trace.sh BUILD_DIR WORK APP CONFIG [RUNS]
+# usage: tools/lab/lab_trace.sh BUILD_DIR WORK APP CONFIG [RUNS] [-- LAB_OPTION...]
 #   WORK: a campaign's directory (whatif.sh's, with cal_* and APP/input*); CONFIG: 2x1:unshaped, 2x2:100mbit,
-#   2x1:cpu50, ... as in its table; RUNS: 3 by default. As root, on an idle machine.
+#   2x1:cpu50, ... as in its table; RUNS: 3 by default; LAB_OPTIONs are added to lab.sh's (e.g. --queue 5ms).
+#   As root, on an idle machine.
 set -euo pipefail
-[ $# -ge 4 ] || { echo "usage: tools/lab/lab_trace.sh BUILD_DIR WORK APP CONFIG [RUNS]" >&2; exit 2; }
-build=$(realpath "$1") work=$(realpath "$2") app=$3 config=$4 runs=${5:-3}
+usage="usage: tools/lab/lab_trace.sh BUILD_DIR WORK APP CONFIG [RUNS] [-- LAB_OPTION...]"
+[ $# -ge 4 ] || { echo "$usage" >&2; exit 2; }
+build=$(realpath "$1") work=$(realpath "$2") app=$3 config=$4 runs=3
+shift 4
+[ $# -gt 0 ] && [ "$1" != -- ] && { runs=$1; shift; }
+[ $# -eq 0 ] || [ "$1" = -- ] || { echo "$usage" >&2; exit 2; }
+[ $# -eq 0 ] || shift
 src=$(cd "$(dirname "$0")/../.." && pwd)
 shape=${config%%:*} net=${config#*:}
 case $shape in
@@ -24,6 +30,7 @@ if [ "$net" = cpu50 ]; then
   net=unshaped lab_opts=(--cpu 2=50) replay_opts=(--set host.quota@node-1=0.5)
 fi
 [ "$net" = unshaped ] || lab_opts+=(--rate "$net")
+lab_opts+=("$@")
 [ -d "$work/cal_$net" ] && [ -d "$work/$app/input$ranks" ] ||
   { echo "lab_trace: $work has no cal_$net or $app/input$ranks (a whatif.sh campaign's directory)" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "lab_trace: needs root (the lab makes network namespaces)" >&2; exit 2; }
