@@ -68,8 +68,20 @@ std::string resolve_entry(const std::string& index, const std::string& entry)
 
 bool is_text(std::string_view line)
 {
-  return std::none_of(line.begin(), line.end(),
-                      [](char c) { return static_cast<unsigned char>(c) < 32 && c != '\t' && c != '\r'; });
+  size_t continuations = 0;  // bytes still owed to a multi-byte UTF-8 character
+  for (char ch : line) {
+    auto c = static_cast<unsigned char>(ch);
+    if (continuations > 0) {
+      if ((c & 0xc0) != 0x80)
+        return false;
+      continuations--;
+    } else if (c >= 0xc2 && c <= 0xf4) {
+      continuations = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+    } else if (c >= 0x80 || (c < 32 && c != '\t' && c != '\r') || c == 0x7f) {
+      return false;  // a stray continuation byte, a byte no UTF-8 character starts with, a control character
+    }
+  }
+  return continuations == 0;
 }
 
 } // namespace tireplay

@@ -20,7 +20,8 @@ bool starts_with_action(std::string_view line, int& rank);
 /// First line that is neither blank nor a comment, with its number; empty if none. The file may be compressed.
 std::string first_line(const std::string& path, uint64_t& number);
 
-/// A line of text has no control character but tabs: anything else is binary data, not an action or a file name.
+/// A line of text is UTF-8 without control characters but tabs: anything else is binary data, not an action or a
+/// file name.
 bool is_text(std::string_view line);
 
 /// SimGrid opens an index entry relative to the working directory; we also accept it relative to the index.

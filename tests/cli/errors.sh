@@ -161,6 +161,11 @@ head -c 4096 /dev/urandom | tr -d '\n' | sed 's/^[0-9 #]*/x/' > t_binary.bin
 printf '\x01\x02garbage\n' | cat - t_binary.bin > t_garbage.bin
 expect binary_trace 2 "t_garbage.bin:1: binary data: neither an action nor the name of a rank's trace file (not a trace)" \
   -- $(replay) --trace t_garbage.bin
+printf '(\xb5/' > t_cut.zst  # a zstd file cut inside its magic number: invalid UTF-8, no control character
+expect cut_zstd 2 "t_cut.zst:1: binary data: neither an action nor the name of a rank's trace file (not a trace)" \
+  -- $(replay) --trace t_cut.zst
+mkdir -p t_dir_é && trace t_dir_é/r0.txt "0 init" "0 finalize" && trace t_utf8_index.txt "t_dir_é/r0.txt"
+expect utf8_index 0 "" -- $(replay) --trace t_utf8_index.txt
 mkfifo t_fifo
 expect fifo_trace 2 "t_fifo: 't_fifo' is not a regular file (a FIFO, device or socket cannot be a trace)" \
   -- $(replay) --trace t_fifo
