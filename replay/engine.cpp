@@ -29,7 +29,6 @@
 #include <map>
 #include <cmath>
 #include <memory>
-#include <set>
 #include <sys/resource.h>
 #include <unordered_map>
 
@@ -90,29 +89,28 @@ std::vector<sg4::Host*> place_jobs(const ReplayOptions& opt, const sg4::Engine& 
   for (size_t j = 0; j < jobs.size(); j++)
     if (jobs[j].hostfile.empty())
       shared += sizes[j];
+  size_t common_listed = 0;
   std::vector<sg4::Host*> common = place_ranks(
-      {opt.platform, opt.hostfile, opt.deployment, opt.oversubscribe || several, opt.ranks_per_node}, engine, shared);
+      {opt.platform, opt.hostfile, opt.deployment, opt.oversubscribe || several, opt.ranks_per_node}, engine, shared,
+      &common_listed);
   std::vector<sg4::Host*> hosts;
   size_t next = 0;
   for (size_t j = 0; j < jobs.size(); j++) {
-    size_t first = hosts.size();
+    size_t listed = common_listed;
     if (jobs[j].hostfile.empty()) {
       hosts.insert(hosts.end(), common.begin() + static_cast<long>(next), common.begin() + static_cast<long>(next) + sizes[j]);
       next += static_cast<size_t>(sizes[j]);
     } else {
-      auto own = place_ranks({opt.platform, jobs[j].hostfile, "", true, opt.ranks_per_node}, engine, sizes[j]);
+      auto own = place_ranks({opt.platform, jobs[j].hostfile, "", true, opt.ranks_per_node}, engine, sizes[j], &listed);
       hosts.insert(hosts.end(), own.begin(), own.end());
     }
-    // Jobs share the listed hosts, round-robin from one to the next; the ranks of one job on fewer hosts than it
-    // has ranks need --oversubscribe, as a single trace's do.
+    // Jobs share the listed hosts, round-robin from one to the next; a job with more ranks than its listing has
+    // entries (a host listed twice counts twice, as for a single trace) needs --oversubscribe, as a single trace does.
     std::string listing = !jobs[j].hostfile.empty() ? jobs[j].hostfile : !opt.hostfile.empty() ? opt.hostfile : opt.deployment;
-    if (several && !opt.oversubscribe && opt.ranks_per_node == 0 && !listing.empty()) {
-      std::set<sg4::Host*> used(hosts.begin() + static_cast<long>(first), hosts.end());
-      if (static_cast<int>(used.size()) < sizes[j])
-        throw InputError(jobs[j].where + ": job '" + jobs[j].id + "' has " + std::to_string(sizes[j]) +
-                         " ranks but " + listing + " gives it only " + std::to_string(used.size()) +
-                         " hosts (pass --oversubscribe to place several ranks per host, as smpirun does)");
-    }
+    if (several && !opt.oversubscribe && opt.ranks_per_node == 0 && listed > 0 && listed < static_cast<size_t>(sizes[j]))
+      throw InputError(jobs[j].where + ": job '" + jobs[j].id + "' has " + std::to_string(sizes[j]) + " ranks but " +
+                       listing + " lists only " + std::to_string(listed) + (listed == 1 ? " host" : " hosts") +
+                       " (pass --oversubscribe to place several ranks per host, as smpirun does)");
   }
   return hosts;
 }

@@ -187,7 +187,7 @@ std::vector<sg4::Host*> fold(const std::vector<sg4::Host*>& candidates, int np, 
 
 } // namespace
 
-std::vector<sg4::Host*> place_ranks(const Placement& opt, const sg4::Engine& engine, int np)
+std::vector<sg4::Host*> place_ranks(const Placement& opt, const sg4::Engine& engine, int np, size_t* listed)
 {
   std::vector<uint64_t> lines;
   std::vector<std::string> names;
@@ -205,6 +205,8 @@ std::vector<sg4::Host*> place_ranks(const Placement& opt, const sg4::Engine& eng
                        "' in platform " + opt.platform);
     candidates.push_back(host);
   }
+  if (listed != nullptr)
+    *listed = candidates.size();
   if (candidates.empty()) {
     candidates = engine.get_all_hosts();  // round-robin over the platform's hosts
     if (candidates.empty())

@@ -22,6 +22,9 @@ struct Placement {
 
 /// The host of each of `np` ranks. Throws InputError naming the file and line of an unknown host, or when the
 /// ranks outnumber the slots (hostfile entries; with ranks_per_node, hosts times K) without oversubscribe.
-std::vector<simgrid::s4u::Host*> place_ranks(const Placement& placement, const simgrid::s4u::Engine& engine, int np);
+/// `listed`, if given, gets the number of hosts the hostfile or deployment lists (a host listed twice counts twice;
+/// 0 when the ranks go round-robin over the platform).
+std::vector<simgrid::s4u::Host*> place_ranks(const Placement& placement, const simgrid::s4u::Engine& engine, int np,
+                                             size_t* listed = nullptr);
 
 } // namespace tireplay

@@ -80,7 +80,13 @@ expect jobs_hex_delay 2 "hex.jobs:1: field 'start_delay_flops' is not a number o
     a t.txt 2 0x10" -- replay --platform $P --jobs-file hex.jobs -q
 printf 'a t.txt 2 0\n' > one.jobs
 printf 'mycluster-0.mysite.fr\n' > one_host.txt
-expect jobs_stacked 2 "one.jobs:1: job 'a' has 2 ranks but one_host.txt gives it only 1 hosts (pass --oversubscribe to place several ranks per host, as smpirun does)" -- replay --platform $P --jobs-file one.jobs --hostfile one_host.txt -q
+expect jobs_stacked 2 "one.jobs:1: job 'a' has 2 ranks but one_host.txt lists only 1 host (pass --oversubscribe to place several ranks per host, as smpirun does)" -- replay --platform $P --jobs-file one.jobs --hostfile one_host.txt -q
+# A host listed twice is two places, for a job's own hostfile as for --hostfile: both ranks on it, no option needed.
+printf 'mycluster-3.mysite.fr\nmycluster-3.mysite.fr\n' > twice_host.txt
+printf 'a t.txt 2 0 twice_host.txt\n' > twice.jobs
+"$tireplay" replay --platform $P --jobs-file twice.jobs --json twice.json -q &&
+  python3 -c 'import json, sys; sys.exit([r["host"] for r in json.load(open("twice.json"))["per_rank"]] != ["mycluster-3.mysite.fr"] * 2)' &&
+  ok jobs_host_listed_twice || fail "jobs_host_listed_twice"
 "$tireplay" replay --platform $P --jobs-file one.jobs --hostfile one_host.txt --oversubscribe -q && ok jobs_oversubscribed ||
   fail "jobs_oversubscribed"
 
