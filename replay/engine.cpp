@@ -107,7 +107,8 @@ std::vector<sg4::Host*> place_jobs(const ReplayOptions& opt, const sg4::Engine& 
     // Jobs share the listed hosts, round-robin from one to the next; a job with more ranks than its listing has
     // entries (a host listed twice counts twice, as for a single trace) needs --oversubscribe, as a single trace does.
     std::string listing = !jobs[j].hostfile.empty() ? jobs[j].hostfile : !opt.hostfile.empty() ? opt.hostfile : opt.deployment;
-    if (several && !opt.oversubscribe && opt.ranks_per_node == 0 && listed > 0 && listed < static_cast<size_t>(sizes[j]))
+    bool too_few = listed > 0 && listed < static_cast<size_t>(sizes[j]);
+    if (several && !opt.oversubscribe && opt.ranks_per_node == 0 && too_few)
       throw InputError(jobs[j].where + ": job '" + jobs[j].id + "' has " + std::to_string(sizes[j]) + " ranks but " +
                        listing + " lists only " + std::to_string(listed) + (listed == 1 ? " host" : " hosts") +
                        " (pass --oversubscribe to place several ranks per host, as smpirun does)");
