@@ -64,8 +64,15 @@ std::vector<Job> read_jobs(const std::string& path)
                   "'");
     if (fields.size() == 5) {
       job.hostfile = resolve_entry(path, std::string(fields[4]));
-      if (std::error_code ec2; !fs::is_regular_file(job.hostfile, ec2))
+      std::error_code ec2;
+      auto kind = fs::status(job.hostfile, ec2).type();
+      if (kind == fs::file_type::not_found)
         throw error("field 'hostfile': no such file '" + std::string(fields[4]) + "'");
+      if (kind == fs::file_type::directory)
+        throw error("field 'hostfile': '" + std::string(fields[4]) + "' is a directory, not a hostfile");
+      if (kind != fs::file_type::regular)
+        throw error("field 'hostfile': '" + std::string(fields[4]) + "' is not a regular file (a FIFO, device or "
+                    "socket cannot be a job's hostfile)");
     }
     jobs.push_back(std::move(job));
   }

@@ -81,6 +81,9 @@ expect jobs_hex_delay 2 "hex.jobs:1: field 'start_delay_flops' is not a number o
 printf 'a t.txt 2 0\n' > one.jobs
 printf 'mycluster-0.mysite.fr\n' > one_host.txt
 expect jobs_stacked 2 "one.jobs:1: job 'a' has 2 ranks but one_host.txt lists only 1 host (pass --oversubscribe to place several ranks per host, as smpirun does)" -- replay --platform $P --jobs-file one.jobs --hostfile one_host.txt -q
+printf 'a t.txt 2 0 /dev/null\n' > devnull.jobs
+expect jobs_hostfile_device 2 "devnull.jobs:1: field 'hostfile': '/dev/null' is not a regular file (a FIFO, device or socket cannot be a job's hostfile) (a job is \`id trace np start_delay_flops [hostfile]\`)
+    a t.txt 2 0 /dev/null" -- replay --platform $P --jobs-file devnull.jobs -q
 # A host listed twice is two places, for a job's own hostfile as for --hostfile: both ranks on it, no option needed.
 printf 'mycluster-3.mysite.fr\nmycluster-3.mysite.fr\n' > twice_host.txt
 printf 'a t.txt 2 0 twice_host.txt\n' > twice.jobs
