@@ -7,11 +7,13 @@
 #include "src/sweep/results.hpp"
 #include "src/sweep/runner.hpp"
 #include "src/trace/input_file.hpp"
+#include "src/trace/line_parser.hpp"
 #include "src/trace/output_file.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -120,6 +122,9 @@ std::vector<std::string> plot_paths(const std::string& study, const std::string&
     return {};
   if (plot != "svg" && plot != "png" && plot != "both")
     throw po::error("--plot: unknown format '" + plot + "' (valid: svg, png, both, none)");
+  if (std::any_of(study.begin(), study.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+    throw po::error("-o '" + shown_text(study) + "': gnuplot cannot write a picture into a directory whose name holds "
+                    "a control character (a newline, a tab...): choose another name, or --plot none");
   std::vector<std::string> paths;
   for (const char* ext : {"svg", "png"})
     if (plot == ext || plot == "both")

@@ -162,6 +162,11 @@ tireplay sweep: --jobs must be at least 1
 expect no_trace "nothing.txt: no such trace file or directory" --trace nothing.txt --platform "$platform" -o bad --vary bw=1x
 expect bad_plot "tireplay sweep: --plot: unknown format 'gif' (valid: svg, png, both, none)
 (see tireplay sweep --help)" "${base[@]}" --vary bw=1x --plot gif
+expect newline_study "tireplay sweep: -o 'bad\\x0ax': gnuplot cannot write a picture into a directory whose name holds a control character (a newline, a tab...): choose another name, or --plot none
+(see tireplay sweep --help)" --trace "$trace" --platform "$platform" -o "bad
+x" --vary bw=1x
+[ ! -e "bad
+x" ] && ok "newline_study: nothing run" || fail "newline_study: the runs were made"
 expect collect_no_plan "nowhere/plan.json: cannot open the plan (run \`tireplay sweep ... -o nowhere\` first)" collect -o nowhere
 [ ! -e bad ] && ok "bad input writes nothing" || fail "bad input wrote $(ls bad)"
 
