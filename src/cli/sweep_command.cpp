@@ -10,6 +10,7 @@
 #include "src/trace/line_parser.hpp"
 #include "src/trace/output_file.hpp"
 #include "src/trace/rank_reader.hpp"
+#include "src/trace/trace_source.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -240,12 +241,15 @@ int sweep_command(int argc, char** argv)
       if (replay.find_nothrow(o.string_key, false) != nullptr && o.string_key != "trace" &&
           o.string_key != "jobs-file" && o.string_key != "platform")
         base.insert(base.end(), o.original_tokens.begin(), o.original_tokens.end());
-    check_output_path(opt.study, "-o", {opt.replay.trace, opt.replay.jobs_file, opt.replay.platform,
-                                        opt.replay.hostfile, opt.replay.deployment}, true);
-    if (!opt.emit_jobs.empty() && opt.emit_jobs != "-")  // nor the study's own plan, which collect reads
-      check_output_path(opt.emit_jobs, "--emit-jobs",
-                        {opt.replay.trace, opt.replay.jobs_file, opt.replay.platform, opt.replay.hostfile,
-                         opt.replay.deployment, (std::filesystem::path(opt.study) / "plan.json").string()});
+    std::vector<std::string> inputs{opt.replay.jobs_file, opt.replay.platform, opt.replay.hostfile,
+                                    opt.replay.deployment};
+    if (!opt.replay.trace.empty())  // and an index's rank files
+      for (auto& file : trace_files(opt.replay.trace))
+        inputs.push_back(std::move(file));
+    check_output_path(opt.study, "-o", inputs, true);
+    inputs.push_back((std::filesystem::path(opt.study) / "plan.json").string());  // which collect reads
+    if (!opt.emit_jobs.empty() && opt.emit_jobs != "-")
+      check_output_path(opt.emit_jobs, "--emit-jobs", inputs);
     SweepPlan plan = make_plan(opt.study, variations, base);
     auto plots = plot_paths(opt.study, opt.plot);
     check_runs(plan);

@@ -215,6 +215,52 @@ std::string temporary_directory(const std::string& what)
   return dir.string();
 }
 
+namespace {
+
+/// An index's entries (the rank files, resolved as SimGrid does) and their line numbers.
+std::vector<std::pair<std::string, uint64_t>> index_entries(const std::string& path)
+{
+  TextLines in(path);
+  std::vector<std::pair<std::string, uint64_t>> entries;
+  std::string line;
+  uint64_t number = 0;
+  while (in.next(line)) {
+    number++;
+    auto t = trim_line(line);
+    if (t.empty() || t.front() == '#')
+      continue;
+    if (!is_text(t))
+      throw InputError(path + ":" + std::to_string(number) +
+                       ": binary data: neither an action nor the name of a rank's trace file (not a trace)");
+    if (entries.size() == kMaxRanks)  // as a shared trace's ranks: a 50 M-line index must not take GBs first
+      throw InputError(path + ":" + std::to_string(number) + ": more than " + std::to_string(kMaxRanks) +
+                       " rank files (tireplay replays at most that many ranks)");
+    entries.emplace_back(resolve_entry(path, std::string(t)), number);
+  }
+  return entries;
+}
+
+} // namespace
+
+std::vector<std::string> trace_files(const std::string& path)
+{
+  std::error_code ec;
+  std::vector<std::string> files{path};
+  if (fs::is_directory(path, ec)) {
+    for (const auto& entry : fs::directory_iterator(path, ec))
+      files.push_back(entry.path().string());
+    return files;
+  }
+  uint64_t number = 0;
+  int rank        = -1;
+  std::string head = fs::is_regular_file(path, ec) ? first_line(path, number) : "";
+  if (head.empty() || !is_text(head) || looks_like_action(head, rank))
+    return files;
+  for (auto& [file, at] : index_entries(path))
+    files.push_back(std::move(file));
+  return files;
+}
+
 TraceInputs open_trace(const std::string& path, int np)
 {
   std::error_code ec;
@@ -245,23 +291,7 @@ TraceInputs open_trace(const std::string& path, int np)
   check_first_line(path, number, head);
 
   // An index: one trace file per line, rank order. A single entry names a shared trace (as in SimGrid).
-  TextLines in(path);
-  std::vector<std::pair<std::string, uint64_t>> entries;
-  std::string line;
-  number = 0;
-  while (in.next(line)) {
-    number++;
-    auto t = trim_line(line);
-    if (t.empty() || t.front() == '#')
-      continue;
-    if (!is_text(t))
-      throw InputError(path + ":" + std::to_string(number) +
-                       ": binary data: neither an action nor the name of a rank's trace file (not a trace)");
-    if (entries.size() == kMaxRanks)  // as a shared trace's ranks: a 50 M-line index must not take GBs first
-      throw InputError(path + ":" + std::to_string(number) + ": more than " + std::to_string(kMaxRanks) +
-                       " rank files (tireplay replays at most that many ranks)");
-    entries.emplace_back(resolve_entry(path, std::string(t)), number);
-  }
+  auto entries = index_entries(path);
   struct stat index {};
   bool index_known = ::stat(path.c_str(), &index) == 0;
   for (const auto& [file, at] : entries) {

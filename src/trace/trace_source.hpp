@@ -27,6 +27,10 @@ struct TraceInputs {
 /// `np` = 0 infers the rank count from the trace. Throws InputError.
 TraceInputs open_trace(const std::string& path, int np);
 
+/// The files the trace `path` names, for outputs that must not replace them: `path`, and an index's rank files or
+/// a directory's files. Reads an index's lines only. Throws InputError as open_trace on a bad index.
+std::vector<std::string> trace_files(const std::string& path);
+
 /// `$TMPDIR` (/tmp without it), for `what` (what goes there, for messages). Throws InputError naming TMPDIR where it
 /// is not a directory.
 std::string temporary_directory(const std::string& what);

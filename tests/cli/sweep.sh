@@ -91,7 +91,6 @@ status=$?
 [ "$status" = 0 ] && cmp -s study3/results.csv study2/results.csv && [ -s study3/sweep.svg ] &&
   ok "emit-jobs + commands + collect: the same CSV, and the picture" ||
   fail "emit-jobs + collect: exit $status, $(diff study3/results.csv study2/results.csv | head -5)"
-
 # --- `model` leaves only its own operation to the models: one bcast and one reduce of 1 MB on 4 ranks
 for r in 0 1 2 3; do printf '%s bcast 1000000\n%s reduce 1000000 1e6\n' $r $r; done > collectives.txt
 "$tireplay" sweep --trace collectives.txt --platform "$platform" --vary bcast=model,binomial \
@@ -167,6 +166,11 @@ expect newline_study "tireplay sweep: -o 'bad\\x0ax': gnuplot cannot write a pic
 x" --vary bw=1x
 [ ! -e "bad
 x" ] && ok "newline_study: nothing run" || fail "newline_study: the runs were made"
+# an index's rank file is an input too: --emit-jobs does not replace it
+mkdir -p indexed && cp "$(dirname "$trace")"/* indexed/ && cp indexed/rank0.txt rank0.kept
+expect emit_jobs_rank_file "--emit-jobs indexed/rank0.txt: is the input indexed/rank0.txt: refusing to overwrite an input" \
+  --trace indexed/index.txt --platform "$platform" --vary bw=1x,2x -o study4 --emit-jobs indexed/rank0.txt -- --hostfile "$hosts"
+cmp -s indexed/rank0.txt rank0.kept && ok "emit_jobs_rank_file: the rank file is intact" || fail "emit_jobs_rank_file: replaced"
 expect collect_no_plan "nowhere/plan.json: cannot open the plan (run \`tireplay sweep ... -o nowhere\` first)" collect -o nowhere
 [ ! -e bad ] && ok "bad input writes nothing" || fail "bad input wrote $(ls bad)"
 
