@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <regex>
 
 namespace po = boost::program_options;
@@ -95,8 +96,29 @@ const std::pair<const char*, const char*> kSmpiCollectiveKeys[] = {
     {"smpi/bcast", "bcast"},         {"smpi/gather", "gather"},         {"smpi/reduce", "reduce"},
     {"smpi/reduce_scatter", "reducescatter"}, {"smpi/scatter", "scatter"}};
 
+namespace {
+
+/// Two choices of one operation's algorithm (--coll bcast=flat --cfg smpi/bcast:NTSL) would leave one silently
+/// unused: refused. `spellings[i]` is how the user gave `coll[i]`.
+void refuse_two_algorithms(const std::vector<std::string>& coll, const std::vector<std::string>& spellings)
+{
+  std::map<std::string, size_t> first;  // operation -> its first choice
+  for (size_t i = 0; i < coll.size(); i++) {
+    std::string op = coll[i].substr(0, coll[i].find('='));
+    auto [it, fresh] = first.emplace(op, i);
+    if (!fresh && coll[it->second] != coll[i])
+      throw po::error(spellings[it->second] + " and " + spellings[i] + " choose two algorithms for " + op +
+                      ": give one");
+  }
+}
+
+} // namespace
+
 void check_replay_options(ReplayOptions& opt)
 {
+  std::vector<std::string> spellings;
+  for (const auto& c : opt.coll)
+    spellings.push_back("--coll " + c);
   // --cfg smpi/OP:ALGORITHM is smpirun's --coll OP=ALGORITHM (SMPI's names where they differ from ours: find_algorithm),
   // --cfg smpi/coll-selector:ompi (or default) its --select ompi (smpi)
   for (auto it = opt.cfg.begin(); it != opt.cfg.end();) {
@@ -126,8 +148,10 @@ void check_replay_options(ReplayOptions& opt)
     if (std::string(known->second) == "allgather" && algorithm == "ring")
       algorithm = "shift";
     opt.coll.push_back(std::string(known->second) + "=" + algorithm);
+    spellings.push_back("--cfg " + *it);
     it = opt.cfg.erase(it);
   }
+  refuse_two_algorithms(opt.coll, spellings);
   if (!opt.hostfile.empty() && !opt.deployment.empty())
     throw po::error("--hostfile and --deployment exclude each other");
   if (opt.np < 0)

@@ -1,5 +1,6 @@
 #include "src/sweep/plan.hpp"
 
+#include "replay/collectives/registry.hpp"
 #include "replay/platform_changes.hpp"
 #include "src/trace/output_file.hpp"
 #include "src/trace/rank_reader.hpp"
@@ -86,10 +87,23 @@ SweepPlan make_plan(const std::string& study, const std::vector<Variation>& vari
                                   "all its values in one --vary)");
   }
   auto reserved = options_set_by_sweep(variations);
-  for (const auto& arg : base_args)
+  for (size_t i = 0; i < base_args.size(); i++) {
+    const std::string& arg = base_args[i];
     if (reserved.count(arg.substr(0, arg.find('='))) > 0)
       throw std::invalid_argument("'" + arg + "': the sweep sets " + arg.substr(0, arg.find('=')) +
                                   " of each run itself");
+    // --cfg smpi/bcast:ALG is --coll bcast=ALG, and smpi/coll-selector --select: as reserved when those are
+    std::string cfg = arg == "--cfg" && i + 1 < base_args.size() ? base_args[i + 1]
+                      : arg.rfind("--cfg=", 0) == 0              ? arg.substr(6)
+                                                                 : "";
+    std::string key = cfg.substr(0, cfg.find(':'));
+    bool collective = key == "smpi/coll-selector" || key == "smpi/reduce_scatter" ||
+                      std::any_of(collective_operations().begin(), collective_operations().end(),
+                                  [&key](const auto& op) { return key == "smpi/" + std::string(op.name); });
+    if (collective && reserved.count("--coll") > 0)
+      throw std::invalid_argument("'--cfg " + cfg + "': the sweep sets each run's collective algorithms itself "
+                                  "(--coll, --select)");
+  }
   SweepPlan plan;
   plan.study      = study;
   plan.variations = variations;

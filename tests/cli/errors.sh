@@ -166,6 +166,12 @@ expect cut_zstd 2 "t_cut.zst:1: binary data: neither an action nor the name of a
   -- $(replay) --trace t_cut.zst
 mkdir -p t_dir_é && trace t_dir_é/r0.txt "0 init" "0 finalize" && trace t_utf8_index.txt "t_dir_é/r0.txt"
 expect utf8_index 0 "" -- $(replay) --trace t_utf8_index.txt
+# Two algorithms for one operation, whatever the spellings: one of them would be silently left unused.
+trace t_bcast.txt "0 bcast 1000" "1 bcast 1000"
+expect two_algorithms 2 "tireplay replay: --coll bcast=flat and --cfg smpi/bcast:NTSL choose two algorithms for bcast: give one
+(see tireplay replay --help)" -- $(replay) --trace t_bcast.txt --coll bcast=flat --cfg smpi/bcast:NTSL
+expect two_colls 2 "tireplay replay: --coll bcast=flat and --coll bcast=binomial choose two algorithms for bcast: give one
+(see tireplay replay --help)" -- $(replay) --trace t_bcast.txt --coll bcast=flat --coll bcast=binomial
 mkfifo t_fifo
 expect fifo_trace 2 "t_fifo: 't_fifo' is not a regular file (a FIFO, device or socket cannot be a trace)" \
   -- $(replay) --trace t_fifo

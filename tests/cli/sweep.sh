@@ -171,6 +171,7 @@ mkdir -p indexed && cp "$(dirname "$trace")"/* indexed/ && cp indexed/rank0.txt 
 expect emit_jobs_rank_file "--emit-jobs indexed/rank0.txt: is the input indexed/rank0.txt: refusing to overwrite an input" \
   --trace indexed/index.txt --platform "$platform" --vary bw=1x,2x -o study4 --emit-jobs indexed/rank0.txt -- --hostfile "$hosts"
 cmp -s indexed/rank0.txt rank0.kept && ok "emit_jobs_rank_file: the rank file is intact" || fail "emit_jobs_rank_file: replaced"
+expect cfg_collective "tireplay sweep: '--cfg smpi/bcast:NTSL': the sweep sets each run's collective algorithms itself (--coll, --select)" "${base[@]}" --vary bcast=binomial,flat --cfg smpi/bcast:NTSL
 expect collect_no_plan "nowhere/plan.json: cannot open the plan (run \`tireplay sweep ... -o nowhere\` first)" collect -o nowhere
 [ ! -e bad ] && ok "bad input writes nothing" || fail "bad input wrote $(ls bad)"
 
