@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 
@@ -109,15 +110,14 @@ private:
   const std::string& dir_;
 };
 
-/// Makes DIR and removes the archive it holds (DIR/traces.otf2, its .def file and its directory). Other files of
-/// DIR stay; a traces/ or traces.def without the anchor file is not ours to remove.
-void prepare_directory(const std::string& dir)
+/// Beside an archive that tireplay wrote: an archive without it (a traced run's) is not replaced.
+constexpr const char* kMarkName = "traces.tireplay";
+
+} // namespace
+
+void check_timeline_directory(const std::string& dir)
 {
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir, ec))
-    throw InputError(dir + ": cannot create the OTF2 archive's directory: " +
-                     (ec ? ec.message() : std::string("not a directory")));
   const fs::path base = fs::path(dir) / kOtf2ArchiveName;
   const fs::path anchor = base.string() + ".otf2", defs = base.string() + ".def";
   if (!fs::exists(anchor, ec)) {
@@ -125,8 +125,28 @@ void prepare_directory(const std::string& dir)
       if (fs::exists(p, ec))
         throw InputError(p.string() + ": in the way of the OTF2 archive and not part of one (no " + anchor.string() +
                          "): remove it or write the archive elsewhere");
-    return;
+  } else if (!fs::exists(fs::path(dir) / kMarkName, ec)) {
+    throw InputError(anchor.string() + ": an OTF2 archive that tireplay did not write (a traced run's?): refusing "
+                     "to replace it; remove it or write the timeline elsewhere");
   }
+}
+
+namespace {
+
+/// Makes DIR and removes the archive it holds (DIR/traces.otf2, its .def file and its directory). Other files of
+/// DIR stay; a traces/ or traces.def without the anchor file is not ours to remove, nor an archive without our mark.
+void prepare_directory(const std::string& dir)
+{
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec))
+    throw InputError(dir + ": cannot create the OTF2 archive's directory: " +
+                     (ec ? ec.message() : std::string("not a directory")));
+  check_timeline_directory(dir);
+  const fs::path base = fs::path(dir) / kOtf2ArchiveName;
+  const fs::path anchor = base.string() + ".otf2", defs = base.string() + ".def";
+  if (!fs::exists(anchor, ec))
+    return;
   for (const fs::path& p : {anchor, defs, base}) {
     fs::remove_all(p, ec);
     if (ec)
@@ -280,6 +300,13 @@ void write_otf2_timeline(const std::string& dir, const ReplayResult& result)
       throw;
     }
     check(OTF2_Archive_Close(archive), "closing the archive");
+    {  // the mark first: an anchor file in DIR always has it
+      std::ofstream mark(fs::path(dir) / kMarkName);
+      mark << "traces.otf2 here is a timeline that `tireplay replay --otf2-out` wrote, which the next one may replace\n";
+      mark.close();
+      if (!mark)
+        throw InputError(dir + ": cannot write " + kMarkName + " beside the OTF2 archive");
+    }
     const std::string base = kOtf2ArchiveName;
     for (const std::string& name : {base, base + ".def", base + ".otf2"}) {
       fs::rename(part / name, fs::path(dir) / name, ec);

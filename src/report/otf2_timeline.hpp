@@ -16,4 +16,8 @@ constexpr const char* kOtf2ArchiveName = "traces";
 /// written.
 void write_otf2_timeline(const std::string& dir, const ReplayResult& result);
 
+/// Throws InputError where write_otf2_timeline would refuse DIR: an archive there that tireplay did not write (no
+/// DIR/traces.tireplay beside it: a traced run's), or its parts without the anchor file. Called before a replay.
+void check_timeline_directory(const std::string& dir);
+
 } // namespace tireplay

@@ -17,6 +17,8 @@ void TimedOutputs::check() const
     if (!picture->empty())
       gnuplot_output(*picture, 1, 1);
   }
+  if (!otf2_dir.empty())
+    check_timeline_directory(otf2_dir);
 }
 
 void TimedOutputs::write(const ReplayResult& result) const

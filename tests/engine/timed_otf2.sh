@@ -76,7 +76,7 @@ checked hand "$scratch/out" --trace "$scratch/hand.txt" --expect "$scratch/hand.
 # (written whole in a hidden .traces.partPID beside it, then moved: nothing of it left)
 if [ "$(ls "$scratch/out/traces")" = "$(printf '%s\n' 0.def 0.evt 1.def 1.evt)" ] &&
    [ "$(cat "$scratch/out/notes.txt")" = kept ] &&
-   [ "$(ls -A "$scratch/out" | paste -sd' ')" = "notes.txt traces traces.def traces.otf2" ]; then
+   [ "$(ls -A "$scratch/out" | paste -sd' ')" = "notes.txt traces traces.def traces.otf2 traces.tireplay" ]; then
   ok "hand: replaced the 4-rank archive, kept notes.txt, no partial directory left"
 else fail "hand: the 4-rank archive was not replaced cleanly: $(ls -R "$scratch/out" | tr '\n' ' ')"; fi
 
@@ -95,6 +95,10 @@ mkdir -p "$scratch/foreign/traces"
 touch "$scratch/foreign/traces/keep"
 expect_refusal foreign_traces "$scratch/foreign" "$scratch/foreign/traces"
 [ -f "$scratch/foreign/traces/keep" ] || fail "foreign_traces: a traces/ that is not an archive's was removed"
+# an archive without tireplay's mark beside it (a traced run's) is not replaced
+cp -r "$scratch/again" "$scratch/traced_run" && rm "$scratch/traced_run/traces.tireplay"
+expect_refusal traced_archive "$scratch/traced_run" "$scratch/traced_run/traces.otf2: an OTF2 archive that tireplay did not write"
+cmp -s "$scratch/traced_run/traces.otf2" "$scratch/again/traces.otf2" || fail "traced_archive: it was replaced"
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures OTF2 timeline checks failed"
