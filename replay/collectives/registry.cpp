@@ -189,7 +189,8 @@ const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view na
       {"bcast", "scatter_LR_allgather", "scatter_allgather"},
       {"alltoall", "pair", "pairwise"},         {"alltoall", "basic_linear", "linear"},
       {"barrier", "ompi_basic_linear", "linear"}, {"allreduce", "rdb", "recursive_doubling"},
-      {"allgather", "rdb", "recursive_doubling"}};
+      {"allgather", "rdb", "recursive_doubling"}, {"gather", "ompi_binomial", "binomial"},
+      {"scatter", "ompi_binomial", "binomial"}};
   for (const auto& [operation, smpi, ours] : kSmpiNames)
     if (op.name == operation && name == smpi)
       name = ours;
