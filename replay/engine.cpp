@@ -226,6 +226,8 @@ ReplayResult run_replay(const ReplayOptions& opt)
     check_platform_values(engine, opt.platform + " with --scale/--set");
   std::vector<sg4::Host*> hosts = place_jobs(opt, engine, jobs, job_sizes);
   check_quota_placement(hosts, opt.platform);
+  if (mode == SelectMode::Model)
+    note_shared_hosts(hosts, "tireplay");
 
   std::unique_ptr<ReplayState> replay;
   Progress progress(opt.progress, opt.progress_lines, total_bytes, [&replay]() {

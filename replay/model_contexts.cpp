@@ -4,6 +4,9 @@
 #include "models/hierarchy.hpp"
 #include "models/platform_params.hpp"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace tireplay {
 
 models::ModelContext model_context(const std::vector<simgrid::s4u::Host*>& hosts, const std::string& signature)
@@ -20,6 +23,18 @@ models::ModelContext model_context(const std::vector<simgrid::s4u::Host*>& hosts
     ctx.hierarchy = std::move(levels);
   }
   return ctx;
+}
+
+void note_shared_hosts(const std::vector<simgrid::s4u::Host*>& hosts, const std::string& who)
+{
+  std::vector<simgrid::s4u::Host*> distinct(hosts);
+  std::sort(distinct.begin(), distinct.end());
+  auto count = std::unique(distinct.begin(), distinct.end()) - distinct.begin();
+  if (count < static_cast<long>(hosts.size()))
+    std::fprintf(stderr, "%s: note: %zu ranks on %ld hosts: the models price each message as if alone on its "
+                         "host's links, which ranks sharing a host share: their predictions and choices are "
+                         "optimistic there (docs/models.md, \"Ranks sharing a host\")\n",
+                 who.c_str(), hosts.size(), static_cast<long>(count));
 }
 
 } // namespace tireplay

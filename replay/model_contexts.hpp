@@ -18,4 +18,8 @@ namespace tireplay {
 models::ModelContext model_context(const std::vector<simgrid::s4u::Host*>& hosts_of_ranks,
                                    const std::string& contention_signature);
 
+/// Where ranks share hosts, the models still price each message as if alone on its host's links (docs/models.md,
+/// "Ranks sharing a host"): a note on stderr, `who` naming the command, before models decide.
+void note_shared_hosts(const std::vector<simgrid::s4u::Host*>& hosts_of_ranks, const std::string& who);
+
 } // namespace tireplay

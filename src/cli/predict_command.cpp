@@ -86,6 +86,7 @@ int predict_command(int argc, char** argv)
     auto engine = engine_with_platform(platform, cfg);
     auto hosts = place_ranks({platform, hostfile, "", oversubscribe}, *engine, np);
     check_routes(hosts, platform);
+    note_shared_hosts(hosts, "tireplay predict");
     std::vector<uint64_t> counts(np, bytes);
     CollArgs args;
     args.bytes       = bytes;

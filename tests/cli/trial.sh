@@ -286,5 +286,15 @@ cmp -s $P emit_platform.xml && ok emit_jobs_input_kept || fail "emit_jobs_input_
 printf '{"simulated_time": 1e400, "per_rank": []}' > overflow.json
 expect baseline_overflow 2 "overflow.json: not a JSON baseline: number overflow parsing '1e400' (record one with --write-baseline)" -- check --platform $P --trace t.txt --baseline overflow.json
 
+# ranks sharing hosts: the models' prices are optimistic there, and predict and --select model say so
+note="note: 8 ranks on 4 hosts: the models price each message as if alone on its host's links, which ranks sharing a host share: their predictions and choices are optimistic there (docs/models.md, \"Ranks sharing a host\")"
+got=$("$tireplay" predict --platform $P --op bcast --bytes 1MiB --np 8 --oversubscribe 2>&1 > /dev/null)
+[ "$got" = "tireplay predict: $note" ] && ok predict_shared_hosts || fail "predict_shared_hosts: '$got'"
+got=$("$tireplay" predict --platform $P --op bcast --bytes 1MiB --np 4 2>&1 > /dev/null)
+[ -z "$got" ] && ok predict_one_rank_per_host || fail "predict_one_rank_per_host: '$got'"
+for r in 0 1 2 3 4 5 6 7; do echo "$r bcast 1000000"; done > bcast8.txt
+got=$("$tireplay" replay --platform $P --trace bcast8.txt --oversubscribe --select model -q 2>&1)
+[ "$got" = "tireplay: $note" ] && ok select_model_shared_hosts || fail "select_model_shared_hosts: '$got'"
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "trial: every case passed"
