@@ -47,8 +47,8 @@ void install_loopback_factors(simgrid::s4u::Engine& engine, const std::string& p
 /// Whether the platform file names a loopback factor (read before loading: SimGrid's network model is chosen then).
 bool mentions_loopback_factors(const std::string& platform);
 
-/// The first profile the platform file names (an availability_file, bandwidth_file... attribute or a trace or
-/// trace_connect element), or "": --fidelity fast replays the loaded values without them.
+/// The kinds of profile the platform file names ("speed_file, bandwidth_file": availability_file, bandwidth_file...
+/// attributes, trace or trace_connect elements), or "": --fidelity fast replays the loaded values without them.
 std::string mentioned_profile(const std::string& platform);
 
 /// Host speeds of 1 to 1e30 flop/s, link bandwidths of 1 to 1e30 bytes/s, latencies of 0 to 1e6 s (after

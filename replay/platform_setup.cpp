@@ -107,11 +107,14 @@ bool mentions_loopback_factors(const std::string& platform)
 
 std::string mentioned_profile(const std::string& platform)
 {
-  std::string word = first_mention(platform, {"availability_file", "state_file", "speed_file", "bandwidth_file",
-                                              "latency_file", "<trace ", "<trace_connect"});
-  if (!word.empty() && word[0] == '<')
-    word = word.substr(1, word.find_last_not_of(' '));
-  return word;
+  std::string kinds;  // each kind the file names, in this order
+  for (const char* word : {"availability_file", "state_file", "speed_file", "bandwidth_file", "latency_file",
+                           "<trace ", "<trace_connect"})
+    if (!first_mention(platform, {word}).empty()) {
+      std::string kind = word[0] == '<' ? std::string(word + 1, std::string(word).find_last_not_of(' ')) : word;
+      kinds += (kinds.empty() ? "" : ", ") + kind;
+    }
+  return kinds;
 }
 
 void install_loopback_factors(sg4::Engine& engine, const std::string& platform)

@@ -25,8 +25,8 @@ void Progress::report(bool last)
   double share   = total_bytes_ > 0 ? static_cast<double>(bytes_read_()) / static_cast<double>(total_bytes_) : 0;
   if (share > 1)
     share = 1;
-  std::fprintf(stderr, "%s[tireplay] %llu actions, %.0f actions/s", lines_ ? "" : "\r",
-               static_cast<unsigned long long>(actions_), rate);
+  std::fprintf(stderr, "%s[tireplay] %llu actions in %.1f s of replay (set-up aside), %.0f actions/s",
+               lines_ ? "" : "\r", static_cast<unsigned long long>(actions_), elapsed, rate);
   if (total_bytes_ > 0)  // 0: compressed inputs, whose text is not known in advance
     std::fprintf(stderr, ", %3.0f%% of the trace read", 100 * share);
   if (!last && share > 0.01)

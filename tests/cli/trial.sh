@@ -34,6 +34,9 @@ cat > profile.xml <<'XML'
 XML
 expect profile_fast 0 "tireplay: note: profile.xml has profiles (bandwidth_file): --fidelity fast replays the platform's loaded speeds and bandwidths without their profiles (--fidelity full follows them)" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q --fidelity fast
 expect profile_full 0 "" -- replay --platform profile.xml --hostfile ab.txt --trace t.txt -q
+printf '0 1e9\n0.01 5e8\n' > speed_profile.txt
+sed 's|<host id="a" speed="1Gf"/>|<host id="a" speed="1Gf" speed_file="speed_profile.txt"/>|' profile.xml > profiles.xml
+expect profiles_fast 0 "tireplay: note: profiles.xml has profiles (speed_file, bandwidth_file): --fidelity fast replays the platform's loaded speeds and bandwidths without their profiles (--fidelity full follows them)" -- replay --platform profiles.xml --hostfile ab.txt --trace t.txt -q --fidelity fast
 
 # an address-space limit (ulimit -v, as batch schedulers set) stopped the stacks' allocation
 printf '1023 compute 1\n' > ranks1024.txt
