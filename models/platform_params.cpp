@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -114,10 +115,15 @@ std::map<std::pair<const sg4::Host*, const sg4::Host*>, bool> g_probed;  // pair
 bool route_found_in_child(const sg4::Host& src, const sg4::Host& dst)
 {
   std::fflush(nullptr);  // nothing buffered twice
-  pid_t child = fork();
+  pid_t parent = getpid();
+  pid_t child  = fork();
   if (child < 0)
     return true;  // no process to spare: the lookup is made here, as without the probe
   if (child == 0) {
+    // It dies with the replay (killed, or stopped by a signal before its timer): it may be looping for ever
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+      _exit(5);
     // A copy of the replay that must touch nothing: no handler of ours (they remove the temporary files), no
     // output, no core file, no exception climbing back into the copied ranks
     for (int signal : {SIGSEGV, SIGABRT, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGBUS, SIGFPE})
@@ -158,12 +164,21 @@ void probe_routes_first(bool risky)
 double route_between(const sg4::Host& src, const sg4::Host& dst, std::vector<sg4::Link*>& links)
 {
   if (g_probe_routes) {
-    auto [known, fresh] = g_probed.try_emplace({&src, &dst}, false);
-    if (fresh)
-      known->second = route_found_in_child(src, dst);
-    if (!known->second)
+    auto found = [](const sg4::Host& from, const sg4::Host& to) {
+      auto [known, fresh] = g_probed.try_emplace({&from, &to}, false);
+      if (fresh)
+        known->second = route_found_in_child(from, to);
+      return known->second;
+    };
+    if (!found(src, dst))
       throw NoRoute("no route from host '" + src.get_name() + "' to host '" + dst.get_name() + "' (its Dijkstra " +
                     "zone has none, and SimGrid 3.32 crashes or loops looking for it)");
+    // SimGrid's TCP cross-traffic looks the way back up for every message (its acknowledgements)
+    if (&src != &dst && simgrid::config::get_value<bool>("network/crosstraffic") && !found(dst, src))
+      throw NoRoute("no route from host '" + dst.get_name() + "' to host '" + src.get_name() + "', the way back " +
+                    "that SimGrid's TCP cross-traffic takes for a message from '" + src.get_name() + "' (its " +
+                    "Dijkstra zone has none, and SimGrid 3.32 crashes or loops looking for it; --cfg " +
+                    "network/crosstraffic:0 leaves the way back out)");
   }
   double latency = 0;
   src.route_to(&dst, links, &latency);

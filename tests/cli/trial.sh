@@ -274,6 +274,21 @@ for level in full fast; do
   expect "dijkstra_one_way_$level" 2 "to_a.txt:2: no route from host 'b' to host 'a' (its Dijkstra zone has none, and SimGrid 3.32 crashes or loops looking for it)
     1 send 0 0 10" -- replay --platform one_way.xml --trace to_a.txt -q --fidelity $level
 done
+# ninth trial: the route that exists, whose way back SimGrid's TCP cross-traffic looks up (it looped for ever)
+for level in full fast; do
+  expect "dijkstra_way_back_$level" 2 "to_b.txt:2: no route from host 'b' to host 'a', the way back that SimGrid's TCP cross-traffic takes for a message from 'a' (its Dijkstra zone has none, and SimGrid 3.32 crashes or loops looking for it; --cfg network/crosstraffic:0 leaves the way back out)
+    1 recv 0 0 10" -- replay --platform one_way.xml --trace to_b.txt -q --fidelity $level
+done
+expect dijkstra_no_way_back_needed 0 "" -- replay --platform one_way.xml --trace to_b.txt -q --cfg network/crosstraffic:0
+# and the probe, looping in a child, dies with a replay stopped meanwhile (it went on at full CPU, orphaned)
+"$tireplay" replay --platform one_way.xml --trace to_b.txt -q 2> /dev/null &
+probing=$!
+sleep 2
+kill -TERM $probing
+wait $probing
+sleep 0.5
+running=$(ps -o stat=,args= -C tireplay | grep -v '^Z' | grep -c one_way.xml)
+[ "$running" -eq 0 ] && ok probe_dies_with_replay || fail "probe_dies_with_replay: $running process(es) left"
 expect dijkstra_topology 2 "dijkstra.xml: no route from host 'a' to host 'b' (its Dijkstra zone has none, and SimGrid 3.32 crashes or loops looking for it)" -- topology --platform dijkstra.xml
 # ten million hosts in a cluster took SimGrid minutes to make, unbounded
 printf "$head"'<cluster id="c" prefix="n-" suffix="" radical="0-9999999,20000000" speed="1Gf" bw="125MBps" lat="50us"/>'\
