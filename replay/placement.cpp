@@ -22,8 +22,8 @@ namespace tireplay {
 namespace {
 
 /// Host names, one per rank slot, from smpirun's hostfile format (`name` or `name:count` per line; blanks around
-/// them, blank lines and `#` comment lines ignored).
-std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint64_t>& lines)
+/// them, blank lines and `#` comment lines ignored): the first `enough` slots, then one a line.
+std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint64_t>& lines, size_t enough)
 {
   check_input_file(path, "hostfile");
   std::ifstream in(path);
@@ -54,7 +54,11 @@ std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint
       count = static_cast<int>(value);
       line  = line.substr(0, colon);
     }
-    for (int i = 0; i < count; i++) {
+    // Past `enough` places, a line still gives one, so that its host is checked: 20 lines of host:1000000 are not
+    // 20 million strings for a 2-rank trace
+    size_t room = enough > hosts.size() ? enough - hosts.size() : 0;
+    size_t take = std::min<size_t>(static_cast<size_t>(count), std::max<size_t>(room, 1));
+    for (size_t i = 0; i < take; i++) {
       hosts.push_back(line);
       lines.push_back(number);
     }
@@ -193,7 +197,7 @@ std::vector<sg4::Host*> place_ranks(const Placement& opt, const sg4::Engine& eng
   std::vector<std::string> names;
   std::string source = !opt.hostfile.empty() ? opt.hostfile : opt.deployment;
   if (!opt.hostfile.empty())
-    names = read_hostfile(opt.hostfile, lines);
+    names = read_hostfile(opt.hostfile, lines, static_cast<size_t>(std::max(np, 1)));
   else if (!opt.deployment.empty())
     names = read_deployment(opt.deployment, lines);
 

@@ -304,6 +304,12 @@ cmp -s $P emit_platform.xml && ok emit_jobs_input_kept || fail "emit_jobs_input_
 printf '{"simulated_time": 1e400, "per_rank": []}' > overflow.json
 expect baseline_overflow 2 "overflow.json: not a JSON baseline: number overflow parsing '1e400' (record one with --write-baseline)" -- check --platform $P --trace t.txt --baseline overflow.json
 
+# ninth trial: 20,000 lines of host:1000000 for 2 ranks made 20 billion places (5 GB at 32 s): the first ranks' only
+yes 'mycluster-0.mysite.fr:1000000' | head -20000 > huge_counts.txt
+/usr/bin/time -f '%M' -o huge_counts.rss "$tireplay" replay --platform $P --hostfile huge_counts.txt --trace t.txt -q &&
+  [ "$(cat huge_counts.rss)" -lt 200000 ] && ok hostfile_counts_bounded ||
+  fail "hostfile_counts_bounded: $(cat huge_counts.rss) KB"
+
 # ranks sharing hosts: the models' prices are optimistic there, and predict and --select model say so
 note="note: 8 ranks on 4 hosts: the models price each message as if alone on its host's links, which ranks sharing a host share: their predictions and choices are optimistic there (docs/models.md, \"Ranks sharing a host\")"
 got=$("$tireplay" predict --platform $P --op bcast --bytes 1MiB --np 8 --oversubscribe 2>&1 > /dev/null)
