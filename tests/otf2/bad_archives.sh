@@ -5,7 +5,8 @@
 #   (sendrecv tags, MPI_PROC_NULL) convert to the hand-computed actions, an isend never completed is named; events
 #   out of order, an undefined communicator or region, a peer outside its communicator, a receive never completed,
 #   a request completed twice are refused;
-# - a 2-rank tracer archive of p2p_blocking with one event file cut in half, or missing.
+# - a 2-rank tracer archive of p2p_blocking with one event file cut in half, or missing; one local definition file
+#   emptied, cut in half, or missing.
 # usage: bad_archives.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: neither python3-otf2 nor mpirun)
 set -euo pipefail
 build=$1 src=$2 work=$3
@@ -113,6 +114,13 @@ if command -v mpirun > /dev/null && [ -f "$build/libtireplay_tracer.so" ]; then
   cp -r "$work/traced" "$work/missing"
   rm "$work/missing/traces/0.evt"
   expect_refusal missing "$work/missing" "location 0 (rank 0)"
+  # a local definition file emptied, cut short or removed: ids left unmapped made other actions (ninth trial)
+  cp -r "$work/traced" "$work/defs_empty" && : > "$work/defs_empty/traces/0.def"
+  expect_refusal defs_empty "$work/defs_empty" "location 0 (rank 0): its local definitions .*0.def cannot be read (empty)"
+  cp -r "$work/traced" "$work/defs_cut" && truncate -s $(($(stat -c %s "$work/traced/traces/1.def") / 2)) "$work/defs_cut/traces/1.def"
+  expect_refusal defs_cut "$work/defs_cut" "location 1 (rank 1): its local definitions .*1.def cannot be read"
+  cp -r "$work/traced" "$work/defs_missing" && rm "$work/defs_missing/traces/1.def"
+  expect_refusal defs_missing "$work/defs_missing" "location 1 (rank 1): its local definitions .*1.def are missing"
   ran=1
 else
   echo "bad_archives: mpirun or the tracer missing: the damaged tracer archives skipped"

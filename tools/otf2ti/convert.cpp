@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -233,17 +234,45 @@ OTF2_CallbackCode on_nonblocking_complete(OTF2_LocationRef, OTF2_TimeStamp time,
   return verdict(r);
 }
 
-/// Reads the location's local definitions (mappings of local to global ids, when the writer used them).
-void read_local_definitions(OTF2_Reader* reader, uint64_t location)
+/// Reads the location's local definitions (mappings of local to global ids, when the writer used them). An archive
+/// may have no local definition file; one that is there but cannot be read (empty, cut short) would leave ids
+/// unmapped and the trace silently wrong: an error naming it.
+void read_local_definitions(OTF2_Reader* reader, const std::string& archive, uint64_t location,
+                            const std::string& where)
 {
-  if (OTF2_Reader_OpenDefFiles(reader) != OTF2_SUCCESS)
+  namespace fs     = std::filesystem;
+  bool anchor      = archive.size() > 5 && archive.compare(archive.size() - 5, 5, ".otf2") == 0;
+  std::string dir  = archive.substr(0, archive.size() - (anchor ? 5 : 0));
+  std::string file = dir + "/" + std::to_string(location) + ".def";
+  std::error_code ec;
+  bool there = fs::exists(file, ec);
+  if (!there)  // other locations' files there and not this one's: removed, not a writer without them
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+      if (entry.path().extension() == ".def")
+        throw std::runtime_error(where + ": its local definitions " + file + " are missing, where other " +
+                                 "locations have theirs (" + entry.path().string() + "): the archive is damaged");
+  auto broken = [&file, &where](const std::string& why) {
+    return std::runtime_error(where + ": its local definitions " + file + " cannot be read (" + why +
+                              "): the archive is damaged");
+  };
+  if (OTF2_Reader_OpenDefFiles(reader) != OTF2_SUCCESS) {
+    if (there)
+      throw broken("opening the definition files");
     return;
-  if (OTF2_DefReader* local = OTF2_Reader_GetDefReader(reader, location)) {
-    uint64_t read = 0;
-    OTF2_Reader_ReadAllLocalDefinitions(reader, local, &read);
-    OTF2_Reader_CloseDefReader(reader, local);
   }
+  OTF2_DefReader* local = OTF2_Reader_GetDefReader(reader, location);
+  if (local == nullptr) {
+    OTF2_Reader_CloseDefFiles(reader);
+    if (there)
+      throw broken(fs::file_size(file, ec) == 0 ? "empty" : "no reader");
+    return;
+  }
+  uint64_t read = 0;
+  OTF2_ErrorCode status = OTF2_Reader_ReadAllLocalDefinitions(reader, local, &read);
+  OTF2_Reader_CloseDefReader(reader, local);
   OTF2_Reader_CloseDefFiles(reader);
+  if (status != OTF2_SUCCESS)
+    throw broken(std::string(OTF2_Error_GetName(status)) + " after " + std::to_string(read) + " records");
 }
 
 void check_complete(Rank& r, const std::string& where)
@@ -278,7 +307,7 @@ RankTrace convert_rank(const std::string& archive, const Definitions& defs, int 
   OTF2_Reader_SelectLocation(reader.get(), location);
   if (OTF2_Reader_OpenEvtFiles(reader.get()) != OTF2_SUCCESS)
     throw std::runtime_error(where + ": cannot open the event files");
-  read_local_definitions(reader.get(), location);
+  read_local_definitions(reader.get(), archive, location, where);
   OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader.get(), location);
   if (events == nullptr)
     throw std::runtime_error(where + ": its event file is missing or unreadable");
