@@ -279,10 +279,19 @@ ReplayResult run_replay(const ReplayOptions& opt)
   ReplayState* state = replay.get();
   double clock       = 0;
   if (fast) {
-    if (std::any_of(opt.cfg.begin(), opt.cfg.end(),
-                    [](const std::string& kv) { return kv.rfind("maxmin/concurrency-limit:", 0) == 0; }))
-      std::fprintf(stderr, "tireplay: note: --cfg maxmin/concurrency-limit is not modelled at --fidelity fast (no "
-                           "resource holds actions back)\n");
+    // SimGrid settings that the fast level's own sharing does not read: said once each
+    static const std::pair<const char*, const char*> kFullOnly[] = {
+        {"maxmin/concurrency-limit:", "is not modelled at --fidelity fast (no resource holds actions back)"},
+        {"network/optim:", "is SimGrid's: --fidelity fast shares the links as its full updates do (network/optim:Full, "
+                           "the full level's default; docs/fidelity.md)"},
+        {"surf/precision:", "rounds SimGrid's dates: --fidelity fast computes its own without it"},
+        {"maxmin/precision:", "rounds SimGrid's shares: --fidelity fast computes its own without it"}};
+    for (const auto& [prefix, why] : kFullOnly)
+      for (const auto& kv : opt.cfg)
+        if (kv.rfind(prefix, 0) == 0) {
+          std::fprintf(stderr, "tireplay: note: --cfg %s %s\n", kv.c_str(), why);
+          break;
+        }
     if (std::string profile = mentioned_profile(opt.platform); !profile.empty())
       std::fprintf(stderr, "tireplay: note: %s has profiles (%s): --fidelity fast replays the platform's loaded speeds and "
                            "bandwidths without their profiles (--fidelity full follows them)\n",
