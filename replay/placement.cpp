@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -101,6 +102,9 @@ int rank_prop(xmlTextReaderPtr reader, const std::string& path, uint64_t line)
 std::vector<std::string> read_deployment(const std::string& path, std::vector<uint64_t>& lines)
 {
   check_input_file(path, "deployment file");
+  if (std::error_code ec; std::filesystem::file_size(path, ec) == 0 && !ec)
+    throw InputError(path + ": the deployment file is empty (a SimGrid deployment: <platform> with an <actor "
+                     "host=\"...\"> per rank)");
   std::unique_ptr<xmlTextReader, void (*)(xmlTextReaderPtr)> reader(
       xmlReaderForFile(path.c_str(), nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING),
       &xmlFreeTextReader);

@@ -310,6 +310,9 @@ yes 'mycluster-0.mysite.fr:1000000' | head -20000 > huge_counts.txt
   [ "$(cat huge_counts.rss)" -lt 200000 ] && ok hostfile_counts_bounded ||
   fail "hostfile_counts_bounded: $(cat huge_counts.rss) KB"
 
+: > empty_deployment.xml
+expect deployment_empty 2 "empty_deployment.xml: the deployment file is empty (a SimGrid deployment: <platform> with an <actor host=\"...\"> per rank)" -- replay --platform $P --trace t.txt -q --deployment empty_deployment.xml
+
 # SimGrid settings the fast level does not read are named (the ninth trial: network/optim:Lazy 2.9% apart, silent)
 expect fast_ignores 0 "tireplay: note: --cfg network/optim:Lazy is SimGrid's: --fidelity fast shares the links as its full updates do (network/optim:Full, the full level's default; docs/fidelity.md)
 tireplay: note: --cfg surf/precision:1e-3 rounds SimGrid's dates: --fidelity fast computes its own without it" -- replay --platform $P --trace t.txt -q --fidelity fast --cfg network/optim:Lazy --cfg surf/precision:1e-3
