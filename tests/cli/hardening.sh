@@ -250,7 +250,7 @@ if [ "$statuses" = "ok missing" ]; then echo "ok   collect_missing"; else echo "
 expect explain_needs_model 2 "tireplay replay: --explain writes the models' decisions: it needs --select model" -- $R --explain decisions.txt
 expect signature_needs_model 2 "tireplay replay: --contention-signature is read by the models: it needs --select model" -- $R --contention-signature myrinet
 expect predict_oversubscribe 2 "two_hosts.txt: 3 ranks but only 2 hosts (pass --oversubscribe to place several ranks per host, as smpirun does)" -- predict --platform $P --hostfile two_hosts.txt --op bcast --bytes 8 --np 3
-expect predict_oversubscribed 0 "" -- predict --platform $P --hostfile two_hosts.txt --op bcast --bytes 8 --np 3 --oversubscribe
+expect predict_oversubscribed 0 "tireplay predict: note: 3 ranks on 2 hosts: the models price each message as if alone on its host's links, which ranks sharing a host share: their predictions and choices are optimistic there (docs/models.md, \"Ranks sharing a host\")" -- predict --platform $P --hostfile two_hosts.txt --op bcast --bytes 8 --np 3 --oversubscribe
 
 # P10: an OTF2 archive given to replay, a directory given to otf2ti, the OTF2 library's own errors
 mkdir -p archive && : > archive/traces.otf2
