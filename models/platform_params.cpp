@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
+#include <pthread.h>
 #include <limits>
 #include <map>
 #include <set>
@@ -116,7 +117,15 @@ bool route_found_in_child(const sg4::Host& src, const sg4::Host& dst)
 {
   std::fflush(nullptr);  // nothing buffered twice
   pid_t parent = getpid();
-  pid_t child  = fork();
+  // A Ctrl-C to the process group must not run our handlers in the child before it resets them: held until then
+  sigset_t stops, before;
+  sigemptyset(&stops);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+    sigaddset(&stops, signal);
+  pthread_sigmask(SIG_BLOCK, &stops, &before);
+  pid_t child = fork();
+  if (child != 0)
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
   if (child < 0)
     return true;  // no process to spare: the lookup is made here, as without the probe
   if (child == 0) {
@@ -128,6 +137,7 @@ bool route_found_in_child(const sg4::Host& src, const sg4::Host& dst)
     // output, no core file, no exception climbing back into the copied ranks
     for (int signal : {SIGSEGV, SIGABRT, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGBUS, SIGFPE})
       std::signal(signal, SIG_DFL);
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
     rlimit no_core{0, 0};
     setrlimit(RLIMIT_CORE, &no_core);
     if (int null = open("/dev/null", O_WRONLY); null >= 0) {

@@ -278,6 +278,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
       inputs.remove_copies();  // every reader holds its copy open (beyond, they reopen it: removed at the end)
   ReplayState* state = replay.get();
   double clock       = 0;
+  replay->progress.start();
   if (fast) {
     // SimGrid settings that the fast level's own sharing does not read: said once each
     static const std::pair<const char*, const char*> kFullOnly[] = {
@@ -288,7 +289,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
         {"maxmin/precision:", "rounds SimGrid's shares: --fidelity fast computes its own without it"}};
     for (const auto& [prefix, why] : kFullOnly)
       for (const auto& kv : opt.cfg)
-        if (kv.rfind(prefix, 0) == 0) {
+        if (kv.rfind(prefix, 0) == 0 && kv != "network/optim:Full") {
           std::fprintf(stderr, "tireplay: note: --cfg %s %s\n", kv.c_str(), why);
           break;
         }

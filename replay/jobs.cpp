@@ -68,6 +68,8 @@ std::vector<Job> read_jobs(const std::string& path)
       auto kind = fs::status(job.hostfile, ec2).type();
       if (kind == fs::file_type::not_found)
         throw error("field 'hostfile': no such file '" + std::string(fields[4]) + "'");
+      if (ec2)
+        throw error("field 'hostfile': cannot reach '" + std::string(fields[4]) + "' (" + ec2.message() + ")");
       if (kind == fs::file_type::directory)
         throw error("field 'hostfile': '" + std::string(fields[4]) + "' is a directory, not a hostfile");
       if (kind != fs::file_type::regular)

@@ -20,6 +20,8 @@ public:
       report(false);
   }
   void finish();
+  /// The replay itself starts (readers, engine and ranks made): its rate is counted from here.
+  void start() { start_ = last_print_ = std::chrono::steady_clock::now(); }
 
 private:
   void report(bool last);

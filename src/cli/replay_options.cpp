@@ -1,5 +1,6 @@
 #include "src/cli/replay_options.hpp"
 
+#include "replay/collectives/registry.hpp"
 #include "replay/configuration.hpp"
 #include "src/cli/commands.hpp"
 #include "src/trace/input_file.hpp"
@@ -102,11 +103,26 @@ namespace {
 /// unused: refused. `spellings[i]` is how the user gave `coll[i]`.
 void refuse_two_algorithms(const std::vector<std::string>& coll, const std::vector<std::string>& spellings)
 {
+  // One algorithm under two names (binomial_tree, SMPI's, and binomial) is one choice; an unknown name fails later
+  auto algorithm = [](const std::string& assignment) -> const void* {
+    auto eq = assignment.find('=');
+    for (const auto& op : collective_operations())
+      if (op.name == assignment.substr(0, eq)) {
+        try {
+          return &find_algorithm(op, assignment.substr(eq + 1));
+        } catch (const std::invalid_argument&) {
+          return nullptr;
+        }
+      }
+    return nullptr;
+  };
   std::map<std::string, size_t> first;  // operation -> its first choice
   for (size_t i = 0; i < coll.size(); i++) {
     std::string op = coll[i].substr(0, coll[i].find('='));
     auto [it, fresh] = first.emplace(op, i);
-    if (!fresh && coll[it->second] != coll[i])
+    const void* before = fresh ? nullptr : algorithm(coll[it->second]);
+    bool same          = !fresh && (coll[it->second] == coll[i] || (before != nullptr && before == algorithm(coll[i])));
+    if (!fresh && !same)
       throw po::error(spellings[it->second] + " and " + spellings[i] + " choose two algorithms for " + op +
                       ": give one");
   }

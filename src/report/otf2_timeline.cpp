@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -113,6 +114,20 @@ private:
 /// Beside an archive that tireplay wrote: an archive without it (a traced run's) is not replaced.
 constexpr const char* kMarkName = "traces.tireplay";
 
+/// A timeline of a tireplay older than the mark: its creator says so.
+bool written_by_tireplay(const std::string& anchor)
+{
+  OTF2_Reader* reader = OTF2_Reader_Open(anchor.c_str());
+  if (reader == nullptr)
+    return false;
+  char* creator = nullptr;
+  bool ours     = OTF2_Reader_GetCreator(reader, &creator) == OTF2_SUCCESS && creator != nullptr &&
+              std::string(creator) == "tireplay replay";
+  std::free(creator);
+  OTF2_Reader_Close(reader);
+  return ours;
+}
+
 } // namespace
 
 void check_timeline_directory(const std::string& dir)
@@ -125,7 +140,7 @@ void check_timeline_directory(const std::string& dir)
       if (fs::exists(p, ec))
         throw InputError(p.string() + ": in the way of the OTF2 archive and not part of one (no " + anchor.string() +
                          "): remove it or write the archive elsewhere");
-  } else if (!fs::exists(fs::path(dir) / kMarkName, ec)) {
+  } else if (!fs::exists(fs::path(dir) / kMarkName, ec) && !written_by_tireplay(anchor.string())) {
     throw InputError(anchor.string() + ": an OTF2 archive that tireplay did not write (a traced run's?): refusing "
                      "to replace it; remove it or write the timeline elsewhere");
   }
@@ -302,7 +317,8 @@ void write_otf2_timeline(const std::string& dir, const ReplayResult& result)
     check(OTF2_Archive_Close(archive), "closing the archive");
     {  // the mark first: an anchor file in DIR always has it
       std::ofstream mark(fs::path(dir) / kMarkName);
-      mark << "traces.otf2 here is a timeline that `tireplay replay --otf2-out` wrote, which the next one may replace\n";
+      mark << "traces.otf2 here is a timeline that `tireplay replay --otf2-out` wrote, which the next one may "
+              "replace\n";
       mark.close();
       if (!mark)
         throw InputError(dir + ": cannot write " + kMarkName + " beside the OTF2 archive");

@@ -248,7 +248,8 @@ std::vector<std::string> trace_files(const std::string& path)
   std::vector<std::string> files{path};
   if (fs::is_directory(path, ec)) {
     for (const auto& entry : fs::directory_iterator(path, ec))
-      files.push_back(entry.path().string());
+      if (entry.is_regular_file(ec))  // not a study made inside it by a sweep before
+        files.push_back(entry.path().string());
     return files;
   }
   uint64_t number = 0;

@@ -172,6 +172,7 @@ expect two_algorithms 2 "tireplay replay: --coll bcast=flat and --cfg smpi/bcast
 (see tireplay replay --help)" -- $(replay) --trace t_bcast.txt --coll bcast=flat --cfg smpi/bcast:NTSL
 expect two_colls 2 "tireplay replay: --coll bcast=flat and --coll bcast=binomial choose two algorithms for bcast: give one
 (see tireplay replay --help)" -- $(replay) --trace t_bcast.txt --coll bcast=flat --coll bcast=binomial
+expect same_algorithm_two_names 0 "" -- $(replay) --trace t_bcast.txt --coll bcast=binomial --cfg smpi/bcast:binomial_tree
 mkfifo t_fifo
 expect fifo_trace 2 "t_fifo: 't_fifo' is not a regular file (a FIFO, device or socket cannot be a trace)" \
   -- $(replay) --trace t_fifo

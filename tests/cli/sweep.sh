@@ -172,6 +172,11 @@ expect emit_jobs_rank_file "--emit-jobs indexed/rank0.txt: is the input indexed/
   --trace indexed/index.txt --platform "$platform" --vary bw=1x,2x -o study4 --emit-jobs indexed/rank0.txt -- --hostfile "$hosts"
 cmp -s indexed/rank0.txt rank0.kept && ok "emit_jobs_rank_file: the rank file is intact" || fail "emit_jobs_rank_file: replaced"
 expect cfg_collective "tireplay sweep: '--cfg smpi/bcast:NTSL': the sweep sets each run's collective algorithms itself (--coll, --select)" "${base[@]}" --vary bcast=binomial,flat --cfg smpi/bcast:NTSL
+# a trace directory holding the study: the same sweep runs again (its study was taken for one of the trace's files)
+mkdir -p tracedir && cp "$(dirname "$trace")"/rank*.txt tracedir/
+"$tireplay" sweep --trace tracedir --platform "$platform" --vary bw=1x,2x -o tracedir/study -q --plot none -- --hostfile "$hosts" &&
+  "$tireplay" sweep --trace tracedir --platform "$platform" --vary bw=1x,2x -o tracedir/study -q --plot none -- --hostfile "$hosts" &&
+  ok "study inside a trace directory: runs again" || fail "study inside a trace directory: refused the second time"
 expect collect_no_plan "nowhere/plan.json: cannot open the plan (run \`tireplay sweep ... -o nowhere\` first)" collect -o nowhere
 [ ! -e bad ] && ok "bad input writes nothing" || fail "bad input wrote $(ls bad)"
 

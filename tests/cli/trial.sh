@@ -284,6 +284,7 @@ expect dijkstra_no_way_back_needed 0 "" -- replay --platform one_way.xml --trace
 "$tireplay" replay --platform one_way.xml --trace to_b.txt -q 2> /dev/null &
 probing=$!
 sleep 2
+pgrep -P $probing > /dev/null || fail "probe_dies_with_replay: no probe running 2 s after the start"
 kill -TERM $probing
 wait $probing
 sleep 0.5
@@ -304,7 +305,8 @@ cmp -s $P emit_platform.xml && ok emit_jobs_input_kept || fail "emit_jobs_input_
 printf '{"simulated_time": 1e400, "per_rank": []}' > overflow.json
 expect baseline_overflow 2 "overflow.json: not a JSON baseline: number overflow parsing '1e400' (record one with --write-baseline)" -- check --platform $P --trace t.txt --baseline overflow.json
 
-# ninth trial: 20,000 lines of host:1000000 for 2 ranks made 20 billion places (5 GB at 32 s): the first ranks' only
+# ninth trial: 20,000 lines of host:1000000 for 2 ranks were expanded whole (5 GB and growing at 32 s): now the
+# places the ranks take, then one a line
 yes 'mycluster-0.mysite.fr:1000000' | head -20000 > huge_counts.txt
 /usr/bin/time -f '%M' -o huge_counts.rss "$tireplay" replay --platform $P --hostfile huge_counts.txt --trace t.txt -q &&
   [ "$(cat huge_counts.rss)" -lt 200000 ] && ok hostfile_counts_bounded ||

@@ -95,10 +95,16 @@ mkdir -p "$scratch/foreign/traces"
 touch "$scratch/foreign/traces/keep"
 expect_refusal foreign_traces "$scratch/foreign" "$scratch/foreign/traces"
 [ -f "$scratch/foreign/traces/keep" ] || fail "foreign_traces: a traces/ that is not an archive's was removed"
-# an archive without tireplay's mark beside it (a traced run's) is not replaced
+# an archive without tireplay's mark beside it and made by another (a traced run's) is not replaced; a timeline of a
+# tireplay older than the mark (its creator says so) is
 cp -r "$scratch/again" "$scratch/traced_run" && rm "$scratch/traced_run/traces.tireplay"
+sed -i 's/tireplay replay/scorep-tracer_x/' "$scratch/traced_run/traces.otf2"
+cp "$scratch/traced_run/traces.otf2" "$scratch/traced_run.anchor"
 expect_refusal traced_archive "$scratch/traced_run" "$scratch/traced_run/traces.otf2: an OTF2 archive that tireplay did not write"
-cmp -s "$scratch/traced_run/traces.otf2" "$scratch/again/traces.otf2" || fail "traced_archive: it was replaced"
+cmp -s "$scratch/traced_run/traces.otf2" "$scratch/traced_run.anchor" || fail "traced_archive: it was replaced"
+cp -r "$scratch/again" "$scratch/older" && rm "$scratch/older/traces.tireplay"
+"$tireplay" replay --platform "$src/tests/engine/one_link.xml" --trace "$scratch/hand.txt" --quiet --otf2-out "$scratch/older" &&
+  [ -f "$scratch/older/traces.tireplay" ] && ok "older_timeline: replaced, marked" || fail "older_timeline: not replaced"
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures OTF2 timeline checks failed"

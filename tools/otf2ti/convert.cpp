@@ -271,7 +271,7 @@ void read_local_definitions(OTF2_Reader* reader, const std::string& archive, uin
   OTF2_ErrorCode status = OTF2_Reader_ReadAllLocalDefinitions(reader, local, &read);
   OTF2_Reader_CloseDefReader(reader, local);
   OTF2_Reader_CloseDefFiles(reader);
-  if (status != OTF2_SUCCESS)
+  if (status != OTF2_SUCCESS && there)
     throw broken(std::string(OTF2_Error_GetName(status)) + " after " + std::to_string(read) + " records");
 }
 
