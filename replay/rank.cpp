@@ -1,6 +1,7 @@
 // The replay of one rank: read an action, execute it with SMPI's semantics (smpi_replay.cpp), repeat.
 #include "replay/replay_state.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <stdexcept>
 
@@ -169,12 +170,23 @@ void RankReplay::execute(const Action& a)
     case ActionKind::CommDup: {
       if (a.new_comm < 0)
         return;  // SimGrid's argument-less form
-      const std::vector<int>& members = a.kind == ActionKind::CommSplit ? a.members : comm_of(a).members();
-      bool member                     = false;
-      for (int m : members)
-        member = member || m == me_.rank;
-      if (!member)
-        fail("rank " + std::to_string(me_.rank) + " is not a member of the communicator it creates");
+      // comm_split lists ranks of the trace's MPI_COMM_WORLD: with several jobs, its job's, numbered on from the
+      // previous jobs' here
+      const Communicator& world = replay_.comms.get(me_.job);
+      std::vector<int> members;
+      if (a.kind == ActionKind::CommSplit) {
+        for (int m : a.members) {
+          if (m < 0 || m >= world.size())
+            fail("member " + std::to_string(m) + " of the communicator it creates is not a rank of its " +
+                 std::to_string(world.size()) + "-rank trace");
+          members.push_back(world.world_rank(m));
+        }
+      } else {
+        members = comm_of(a).members();
+      }
+      if (std::find(members.begin(), members.end(), me_.rank) == members.end())
+        fail("rank " + std::to_string(world.local_rank(me_.rank)) + " is not a member of the communicator it "
+             "creates");
       if (std::string err = replay_.comms.define(a.new_comm, members); !err.empty())
         fail(err);
       p2p_.communicator_made(members);

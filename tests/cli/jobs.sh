@@ -174,5 +174,21 @@ awk '$2 == "late" { n++; s = $5 + $6 + $7 + $8 - $9; if ($5 < 0.08 || s * s > 1e
   END { exit bad || n != 4 }' delayed.out && ok "per-rank table: start + compute + comm + wait = finish" ||
   fail "per-rank table: $(grep ' late ' delayed.out)"
 
+# a communicator a later job's trace splits: its members are ranks of that job (the tenth trial: "rank 2 is not a
+# member" of job b's split); each job then times as its trace alone
+printf '%s\n' "0 comm_split 1 2 0 1" "1 comm_split 1 2 0 1" "0 send 1 0 1000000 comm=1" "1 recv 0 0 1000000 comm=1" \
+  > split.txt
+printf 'a split.txt 2 0\nb split.txt 2 0\n' > split.jobs
+alone=$("$tireplay" replay --platform "$P" --trace split.txt -q --json - | python3 -c 'import json, sys; print(json.load(sys.stdin)["simulated_time"])')
+for level in full fast; do
+  "$tireplay" replay --platform "$P" --jobs-file split.jobs -q --fidelity $level --json split_$level.json &&
+    python3 - "$alone" split_$level.json <<'PY' && ok "split in a later job ($level): each job as alone" || fail "split in a later job ($level)"
+import json, sys
+alone, s = float(sys.argv[1]), json.load(open(sys.argv[2]))
+times = [j["simulated_time"] for j in s["jobs"]]
+sys.exit(not (len(times) == 2 and all(abs(t - alone) <= 1e-9 * alone for t in times)))
+PY
+done
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
