@@ -54,6 +54,21 @@ status=0
 "$tireplay" check --platform "$scratch/slower.xml" --hostfile "$hosts" --trace "$trace" --baseline "$base" \
   --tolerance 0.07 > /dev/null || fail "a 5% slowdown fails a 7% tolerance"
 
+# A rank that ends later is a regression though the run ends sooner (it said CHANGED: the tenth trial's job 9x slower)
+printf '%s\n' "0 compute 1e9" "1 compute 1e8" > "$scratch/two.txt"
+printf '%s\n' "0 compute 5e8" "1 compute 3e8" > "$scratch/two_later.txt"
+"$tireplay" check --platform "$src/platforms/cluster_figure5.xml" --trace "$scratch/two.txt" \
+  --baseline "$scratch/two.json" --write-baseline > /dev/null
+"$tireplay" check --platform "$src/platforms/cluster_figure5.xml" --trace "$scratch/two_later.txt" \
+  --baseline "$scratch/two.json" > "$scratch/later.out" 2> /dev/null && fail "a rank ending later passes" || true
+grep -q "tireplay check: REGRESSION (tolerance 2%)" "$scratch/later.out" || fail "rank later: $(cat "$scratch/later.out")"
+"$tireplay" check --platform "$src/platforms/cluster_figure5.xml" --trace "$scratch/two_later.txt" \
+  --baseline "$scratch/two_later.json" --write-baseline > /dev/null
+printf '%s\n' "0 compute 4e8" "1 compute 2e8" > "$scratch/two_sooner.txt"  # every time shorter: CHANGED
+"$tireplay" check --platform "$src/platforms/cluster_figure5.xml" --trace "$scratch/two_sooner.txt" \
+  --baseline "$scratch/two_later.json" > "$scratch/sooner.out" 2> /dev/null && fail "a faster run passes" || true
+grep -q "tireplay check: CHANGED (tolerance 2%)" "$scratch/sooner.out" || fail "sooner: $(cat "$scratch/sooner.out")"
+
 # Bad input: exit 2 with the reason.
 expect_error() {
   local message=$1
