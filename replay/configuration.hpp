@@ -38,6 +38,11 @@ std::unique_ptr<simgrid::s4u::Engine> make_engine(const Configuration& cfg,
 /// cannot simulate (see check_platform_values). Installs the zones' loopback factors (install_loopback_factors).
 void load_platform(simgrid::s4u::Engine& engine, const std::string& platform);
 
+/// The key:value pairs of the platform file's <config> blocks, in order (SimGrid applies them when loading; the
+/// SMPI and tireplay settings among them are tireplay's to apply: run_replay reads them before --cfg). Throws
+/// InputError naming the platform for a pair that --cfg would refuse.
+std::vector<std::string> platform_config(const std::string& platform);
+
 /// For a platform whose zones declare loopback factors (models/platform_params.hpp; load_platform then chose
 /// SimGrid's CM02 model): SimGrid's network model is given factor callbacks, a message between two ranks of such a
 /// zone's host taking the loopback factors, every other one SMPI's (the times of SMPI's model without them). Throws InputError on a malformed one, or with --cfg network/latency-factor or

@@ -122,7 +122,16 @@ ReplayResult run_replay(const ReplayOptions& opt)
 {
   auto wall_start = std::chrono::steady_clock::now();
 
-  Configuration cfg = parse_configuration(opt.cfg);
+  // SMPI's and tireplay's settings in the platform's <config>, as smpirun reads them; --cfg after them wins
+  std::vector<std::string> pairs;
+  if (!opt.platform.empty() && std::filesystem::is_regular_file(opt.platform))
+    for (const std::string& pair : platform_config(opt.platform))
+      if ((pair.rfind("smpi/", 0) == 0 && pair.rfind("smpi/bw-factor:", 0) != 0 &&
+           pair.rfind("smpi/lat-factor:", 0) != 0 && pair.rfind("smpi/IB-penalty-factors:", 0) != 0) ||
+          pair.rfind("tireplay/", 0) == 0)
+        pairs.push_back(pair);
+  pairs.insert(pairs.end(), opt.cfg.begin(), opt.cfg.end());
+  Configuration cfg = parse_configuration(pairs);
   for (const auto& note : cfg.notes)
     std::fprintf(stderr, "tireplay: note: %s\n", note.c_str());
   if (!opt.contention_signature.empty())

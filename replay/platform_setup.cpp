@@ -67,9 +67,48 @@ double declared_cluster_hosts(const std::string& platform)
 }
 } // namespace
 
+std::vector<std::string> platform_config(const std::string& platform)
+{
+  static const std::regex block(R"(<config\b[^>]*>([\s\S]*?)</config>)");
+  static const std::regex prop(R"(<prop\s+(?:id\s*=\s*["']([^"']*)["']\s+value\s*=\s*["']([^"']*)["'])"
+                               R"(|value\s*=\s*["']([^"']*)["']\s+id\s*=\s*["']([^"']*)["']))");
+  std::ifstream in(platform);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string xml = text.str();
+  std::vector<std::string> pairs;
+  if (xml.find("<config") == std::string::npos)
+    return pairs;
+  for (std::sregex_iterator b(xml.begin(), xml.end(), block), end; b != end; ++b) {
+    const std::string inside = (*b)[1].str();
+    for (std::sregex_iterator p(inside.begin(), inside.end(), prop); p != end; ++p)
+      pairs.push_back((*p)[1].matched ? (*p)[1].str() + ":" + (*p)[2].str() : (*p)[4].str() + ":" + (*p)[3].str());
+  }
+  for (const std::string& pair : pairs)  // through the checks of --cfg: SimGrid would take a bad value and crash
+    try {
+      parse_configuration({pair});
+    } catch (const std::invalid_argument& e) {
+      std::string why = e.what();  // "--cfg PAIR: why"
+      if (why.rfind("--cfg " + pair + ": ", 0) == 0)
+        why.erase(0, pair.size() + 8);
+      throw InputError(platform + ": its <config> sets " + pair + ": " + why);
+    }
+  return pairs;
+}
+
 void load_platform(sg4::Engine& engine, const std::string& platform)
 {
   check_input_file(platform, "platform");
+  // The platform's <config>, checked; the settings that tireplay reads itself (smpi/os, tireplay/...; run_replay
+  // applies them) are declared to SimGrid, whose loader refuses a key it does not know
+  for (const std::string& pair : platform_config(platform)) {
+    std::string key = pair.substr(0, pair.find(':'));
+    try {
+      simgrid::config::is_default(key.c_str());
+    } catch (const std::exception&) {  // not one of SimGrid's: tireplay's, read from run_replay's configuration
+      simgrid::config::declare_flag<std::string>(key, "read by tireplay from the platform's <config>", "");
+    }
+  }
   if (double hosts = declared_cluster_hosts(platform); hosts > kMaxPlatformHosts)
     throw InputError(platform + ": its clusters declare " + std::to_string(static_cast<long long>(hosts)) +
                      " hosts (radical); tireplay loads platforms of " + std::to_string(kMaxPlatformHosts) +

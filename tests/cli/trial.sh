@@ -315,6 +315,29 @@ yes 'mycluster-0.mysite.fr:1000000' | head -20000 > huge_counts.txt
 : > empty_deployment.xml
 expect deployment_empty 2 "empty_deployment.xml: the deployment file is empty (a SimGrid deployment: <platform> with an <actor host=\"...\"> per rank)" -- replay --platform $P --trace t.txt -q --deployment empty_deployment.xml
 
+# tenth trial: the platform's <config> went to SimGrid unchecked (segmentation faults) and its SMPI settings were
+# ignored (smpirun reads them): checked as --cfg, and applied as --cfg
+config_platform() {  # NAME KEY VALUE: the two-host platform with <config><prop id=KEY value=VALUE/></config>
+  printf "$head"'<config><prop id="%s" value="%s"/></config><zone id="z" routing="Full"><host id="a" speed="1Gf"/>'\
+'<host id="b" speed="1Gf"/><link id="l" bandwidth="100MBps" latency="10us"/><route src="a" dst="b"><link_ctn id="l"/>'\
+'</route></zone></platform>\n' "$2" "$3" > "$1"
+}
+config_platform config_bad.xml smpi/bw-factor garbage
+expect config_bad_factor 2 "config_bad.xml: its <config> sets smpi/bw-factor:garbage: chunk 'garbage' is not bound:factor" -- replay --platform config_bad.xml --trace t.txt -q
+config_platform config_threads.xml contexts/nthreads 4
+expect config_threads 2 "config_threads.xml: its <config> sets contexts/nthreads:4: '4' is out of range (it must be at least 1 and at most 1)" -- replay --platform config_threads.xml --trace t.txt -q --fidelity fast
+config_platform config_smpi.xml smpi/simulate-computation no
+config_platform config_none.xml smpi/os 0:0:0
+for level in full fast; do
+  "$tireplay" replay --platform config_smpi.xml --trace t.txt -q --fidelity $level --json config_smpi.json
+  "$tireplay" replay --platform config_none.xml --trace t.txt -q --fidelity $level --json config_cfg.json \
+    --cfg smpi/simulate-computation:no
+  "$tireplay" replay --platform config_none.xml --trace t.txt -q --fidelity $level --json config_none.json
+  [ "$(time_of config_smpi.json)" = "$(time_of config_cfg.json)" ] &&
+    [ "$(time_of config_smpi.json)" != "$(time_of config_none.json)" ] &&
+    ok "config_smpi_$level: applied as --cfg" || fail "config_smpi_$level: $(time_of config_smpi.json)"
+done
+
 # SimGrid settings the fast level does not read are named (the ninth trial: network/optim:Lazy 2.9% apart, silent)
 expect fast_ignores 0 "tireplay: note: --cfg network/optim:Lazy is SimGrid's: --fidelity fast shares the links as its full updates do (network/optim:Full, the full level's default; docs/fidelity.md)
 tireplay: note: --cfg surf/precision:1e-3 rounds SimGrid's dates: --fidelity fast computes its own without it" -- replay --platform $P --trace t.txt -q --fidelity fast --cfg network/optim:Lazy --cfg surf/precision:1e-3
