@@ -2,6 +2,7 @@
 
 #include "src/trace/input_file.hpp"
 
+#include <cstdio>
 #include <algorithm>
 #include <sys/stat.h>
 
@@ -112,12 +113,22 @@ Baseline read_baseline(const std::string& path)
   return b;
 }
 
+namespace {
+std::string shown_number(double value)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+} // namespace
+
 double parse_tolerance(const std::string& text)
 {
   size_t used  = 0;
   double value = -1;
   try {
-    value = std::stod(text, &used);
+    if (text.find_first_of("xXpP") == std::string::npos)  // stod reads hexadecimal (0x1), which nothing else takes
+      value = std::stod(text, &used);
   } catch (const std::exception&) {
     used = 0;
   }
@@ -125,9 +136,8 @@ double parse_tolerance(const std::string& text)
   if (used == 0 || (used != text.size() && !percent) || !(value >= 0) || !std::isfinite(value))
     throw std::invalid_argument("--tolerance: expected a percentage (2%) or a fraction (0.02), got '" + text + "'");
   if (!percent && value > 1)  // a user meaning 2% passed a 71% slowdown
-    throw std::invalid_argument("--tolerance " + text + ": a bare number is a fraction (0.02), and " + text + " would be " +
-                                std::to_string(static_cast<long>(value * 100)) + "%: write " + text + "% for that " +
-                                "percentage");
+    throw std::invalid_argument("--tolerance " + text + ": a bare number is a fraction (0.02), and " + text +
+                                " would be " + shown_number(100 * value) + "%: write " + text + "% for that percentage");
   return percent ? value / 100 : value;
 }
 

@@ -176,6 +176,8 @@ done
 
 # check --tolerance 2 passed a 71% slowdown as "ok (tolerance 200%)"
 expect tolerance_bare_number 2 "tireplay check: --tolerance 2: a bare number is a fraction (0.02), and 2 would be 200%: write 2% for that percentage" -- check --platform $P --trace t.txt --baseline none.json --tolerance 2
+expect tolerance_huge 2 "tireplay check: --tolerance 1e17: a bare number is a fraction (0.02), and 1e17 would be 1e+19%: write 1e17% for that percentage" -- check --platform $P --trace t.txt --baseline none.json --tolerance 1e17
+expect tolerance_hex 2 "tireplay check: --tolerance: expected a percentage (2%) or a fraction (0.02), got '0x1p-3'" -- check --platform $P --trace t.txt --baseline none.json --tolerance 0x1p-3
 
 # check_traces.sh: a manifest's last line without its newline was skipped; a name given twice overwrote a baseline
 printf 'a --trace t.txt --platform %s\nb --trace small.txt --platform %s' $P $P > manifest.txt
