@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <exception>
+#include <map>
 #include <stdexcept>
+#include <tuple>
 
 namespace tireplay {
 namespace {
@@ -20,9 +22,7 @@ public:
 private:
   const Communicator& comm_of(const Action& a) const;
   [[noreturn]] void fail(const std::string& what) const;
-  void store_request(int src, int dst, int tag, Request* r) { me_.pending.push_back({src, dst, tag, r}); }
-  /// Index of the first pending request stored under (src, dst, tag), -1 if none.
-  int find_pending(int src, int dst, int tag) const;
+  void store_request(int src, int dst, int tag, Request* r) { me_.pending.store({src, dst, tag, r}); }
   void wait_action(const Action& a);
   void test_action(const Action& a);
   void waitall();
@@ -55,31 +55,21 @@ void RankReplay::fail(const std::string& what) const
   throw InputError(input_error_text(me_.reader->file(), me_.reader->line(), what, me_.reader->text()));
 }
 
-int RankReplay::find_pending(int src, int dst, int tag) const
-{
-  for (size_t i = 0; i < me_.pending.size(); i++) {
-    const auto& p = me_.pending[i];
-    if (p.dst == dst && p.tag == tag && p.src == src)
-      return static_cast<int>(i);
-  }
-  return -1;
-}
-
 void RankReplay::wait_action(const Action& a)
 {
   if (me_.pending.empty())
     fail("wait not preceded by any isend or irecv");
-  size_t index = 0;  // the paper's and pre-3.20 `wait` takes the oldest request
+  Request* r = nullptr;
   if (a.has_request_key) {
     const Communicator& comm = comm_of(a);
     int src                  = a.peer < 0 ? kAnySource : comm.world_rank(a.peer);
-    int found                = find_pending(src, comm.world_rank(a.peer2), a.tag);
-    if (found < 0)
+    auto found               = me_.pending.take(src, comm.world_rank(a.peer2), a.tag);
+    if (!found)
       return;  // as SMPI: assume a test already caught it
-    index = static_cast<size_t>(found);
+    r = found->request;
+  } else {
+    r = me_.pending.take_oldest().request;  // the paper's and pre-3.20 `wait` takes the oldest request
   }
-  Request* r = me_.pending[index].request;
-  me_.pending.erase(me_.pending.begin() + static_cast<long>(index));
   if (r != nullptr)
     p2p_.wait(r);
 }
@@ -88,38 +78,31 @@ void RankReplay::test_action(const Action& a)
 {
   const Communicator& comm = comm_of(a);
   int src                  = a.peer < 0 ? kAnySource : comm.world_rank(a.peer);
-  int found                = find_pending(src, comm.world_rank(a.peer2), a.tag);
-  if (found < 0 || me_.pending[found].request == nullptr)
+  int dst                  = comm.world_rank(a.peer2);
+  const PendingRequest* found = me_.pending.oldest(src, dst, a.tag);
+  if (found == nullptr || found->request == nullptr)
     return;  // SMPI ignores a test of a request already completed
-  PendingRequest p = me_.pending[found];
-  me_.pending.erase(me_.pending.begin() + found);
+  PendingRequest p = *me_.pending.take(src, dst, a.tag);
   // SMPI re-stores the request at the back of its (src, dst, tag) list, completed or not.
   if (p2p_.test(p.request))
     p.request = nullptr;
-  me_.pending.push_back(p);
+  me_.pending.store(p);
 }
 
 void RankReplay::waitall()
 {
   auto& requests = scratch_;
-  for (const auto& p : me_.pending)
+  for (const auto& p : me_.pending.take_all())
     if (p.request != nullptr)
       requests.push_back(p.request);
-  me_.pending.clear();
   p2p_.waitall(requests);
 }
 
 void RankReplay::waitany()
 {
   // The trace does not say which request completed: wait for the oldest one still pending.
-  for (size_t i = 0; i < me_.pending.size(); i++) {
-    if (me_.pending[i].request != nullptr) {
-      Request* r = me_.pending[i].request;
-      me_.pending.erase(me_.pending.begin() + static_cast<long>(i));
-      p2p_.wait(r);
-      return;
-    }
-  }
+  if (auto p = me_.pending.take_oldest_active())
+    p2p_.wait(p->request);
 }
 
 void RankReplay::collective(const Action& a)
@@ -280,19 +263,17 @@ void RankReplay::execute(const Action& a)
 
 void RankReplay::finish()
 {
-  // SMPI (smpi_replay_main) waits, for each (src, dst, tag), only the last request stored under it.
+  // SMPI (smpi_replay_main) waits, for each (src, dst, tag), only the last request stored under it (in the order
+  // of each key's first request)
   std::vector<PendingRequest> last;
-  for (const auto& p : me_.pending) {
-    bool replaced = false;
-    for (auto& l : last)
-      if (l.src == p.src && l.dst == p.dst && l.tag == p.tag) {
-        l        = p;
-        replaced = true;
-      }
-    if (!replaced)
+  std::map<std::tuple<int, int, int>, size_t> slot;
+  for (const auto& p : me_.pending.take_all()) {
+    auto [it, fresh] = slot.emplace(std::make_tuple(p.src, p.dst, p.tag), last.size());
+    if (fresh)
       last.push_back(p);
+    else
+      last[it->second] = p;
   }
-  me_.pending.clear();
   for (const auto& p : last)
     if (p.request != nullptr)
       p2p_.wait(p.request);

@@ -5,6 +5,7 @@
 #include "replay/selection.hpp"
 #include "replay/communicator.hpp"
 #include "replay/p2p.hpp"
+#include "replay/pending_requests.hpp"
 #include "replay/progress.hpp"
 #include "src/report/timeline.hpp"
 #include "src/trace/rank_reader.hpp"
@@ -26,18 +27,12 @@ struct RankStats {
   std::map<std::string, UnreplayedCalls> unreplayed;  // the trace's `# unreplayed` lines
 };
 
-/// A request the trace can name later with (src, dst, tag), as SMPI's replay stores them.
-struct PendingRequest {
-  int src, dst, tag;  // world ranks; src < 0 for a receive from any source
-  Request* request;   // nullptr once a test saw it complete
-};
-
 struct RankState {
   int rank = 0;
   int job  = 0;  // its job (replay/jobs.hpp); the job's MPI_COMM_WORLD is communicator `job`
   double start_delay_flops = 0;
   std::unique_ptr<RankReader> reader;
-  std::vector<PendingRequest> pending;
+  PendingRequests pending;
   RankStats stats;
   std::vector<TimedEvent> events;  // filled when the replay records its timeline
   ActionKind current = ActionKind::Init;  // what the rank is doing, for the report of a blocked replay

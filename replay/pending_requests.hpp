@@ -1,0 +1,44 @@
+// The requests a rank's trace can still name by (src, dst, tag), in the order SMPI's replay stores them: the oldest
+// of a key is the one a wait or test names; a program that never waits some (MPI_Request_free) must not make each
+// later wait look through all of them.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace tireplay {
+
+struct Request;
+
+struct PendingRequest {
+  int src, dst, tag;  // world ranks; src < 0 for a receive from any source
+  Request* request;   // nullptr once a test saw it complete
+};
+
+class PendingRequests {
+public:
+  bool empty() const { return by_order_.empty(); }
+  void store(const PendingRequest& p);
+  /// The oldest request stored under (src, dst, tag), left in place; nullptr if none.
+  const PendingRequest* oldest(int src, int dst, int tag);
+  /// Removes and returns the oldest request of (src, dst, tag).
+  std::optional<PendingRequest> take(int src, int dst, int tag);
+  /// Removes and returns the oldest request of all (there must be one).
+  PendingRequest take_oldest();
+  /// Removes and returns the oldest request not yet seen complete, if any.
+  std::optional<PendingRequest> take_oldest_active();
+  /// Removes them all, oldest first.
+  std::vector<PendingRequest> take_all();
+
+private:
+  using Key = std::tuple<int, int, int>;
+  std::map<uint64_t, PendingRequest> by_order_;  // by the order of storing
+  std::map<Key, std::deque<uint64_t>> by_key_;   // each key's, oldest first (entries removed elsewhere skipped)
+  uint64_t next_ = 0;
+};
+
+} // namespace tireplay
