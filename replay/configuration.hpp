@@ -38,6 +38,9 @@ std::unique_ptr<simgrid::s4u::Engine> make_engine(const Configuration& cfg,
 /// cannot simulate (see check_platform_values). Installs the zones' loopback factors (install_loopback_factors).
 void load_platform(simgrid::s4u::Engine& engine, const std::string& platform);
 
+/// The id of a host of the platform file with a state_file (it turns off and on), or "".
+std::string host_with_state_file(const std::string& platform);
+
 /// The key:value pairs of the platform file's <config> blocks, in order (SimGrid applies them when loading; the
 /// SMPI and tireplay settings among them are tireplay's to apply: run_replay reads them before --cfg). Throws
 /// InputError naming the platform for a pair that --cfg would refuse.

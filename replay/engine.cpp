@@ -162,6 +162,10 @@ ReplayResult run_replay(const ReplayOptions& opt)
   for (const auto& s : opt.set)
     changes.push_back(parse_platform_change(s, false, "--set"));
 
+  if (std::string host = host_with_state_file(opt.platform); !fast && !host.empty())
+    throw InputError(opt.platform + ": host '" + host + "' has a state_file: SimGrid 3.32 crashes when a host turns "
+                     "off under a rank (smpirun -replay too); tireplay replays hosts that stay on (links may fail: "
+                     "their state_file is followed), or --fidelity fast, which replays without profiles");
   // Deadlocks are reported by us, with the trace lines the ranks block at.
   set_abort_context(((opt.jobs_file.empty() ? opt.trace : opt.jobs_file) + " on " + opt.platform).c_str());
   std::vector<std::string> engine_args{"--cfg=surf/precision:1e-9", "--log=ker_engine.app:file:/dev/null",

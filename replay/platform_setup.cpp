@@ -67,6 +67,21 @@ double declared_cluster_hosts(const std::string& platform)
 }
 } // namespace
 
+std::string host_with_state_file(const std::string& platform)
+{
+  static const std::regex host(R"(<host\b[^>]*\bstate_file\s*=)");
+  static const std::regex id(R"(\bid\s*=\s*["']([^"']*)["'])");
+  std::ifstream in(platform);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string xml = text.str();
+  std::smatch found, name;
+  if (xml.find("state_file") == std::string::npos || !std::regex_search(xml, found, host))
+    return "";
+  std::string element = found.str();
+  return std::regex_search(element, name, id) ? name[1].str() : "?";
+}
+
 std::vector<std::string> platform_config(const std::string& platform)
 {
   static const std::regex block(R"(<config\b[^>]*>([\s\S]*?)</config>)");

@@ -340,6 +340,14 @@ for level in full fast; do
     ok "config_smpi_$level: applied as --cfg" || fail "config_smpi_$level: $(time_of config_smpi.json)"
 done
 
+# a host that turns off under a rank crashed SimGrid (smpirun too): refused at the full level
+printf '0.03 0\n0.04 1\n' > host.state
+printf "$head"'<zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf" state_file="host.state"/>'\
+'<link id="l" bandwidth="100MBps" latency="10us"/><route src="a" dst="b"><link_ctn id="l"/></route></zone></platform>\n' \
+  > host_off.xml
+printf '%s\n' "0 sleep 0.1" "0 send 1 0 100" "1 recv 0 0 100" > host_off.txt
+expect host_state_file 2 "host_off.xml: host 'b' has a state_file: SimGrid 3.32 crashes when a host turns off under a rank (smpirun -replay too); tireplay replays hosts that stay on (links may fail: their state_file is followed), or --fidelity fast, which replays without profiles" -- replay --platform host_off.xml --hostfile ab.txt --trace host_off.txt -q
+
 # SimGrid settings the fast level does not read are named (the ninth trial: network/optim:Lazy 2.9% apart, silent)
 expect fast_ignores 0 "tireplay: note: --cfg network/optim:Lazy is SimGrid's: --fidelity fast shares the links as its full updates do (network/optim:Full, the full level's default; docs/fidelity.md)
 tireplay: note: --cfg surf/precision:1e-3 rounds SimGrid's dates: --fidelity fast computes its own without it" -- replay --platform $P --trace t.txt -q --fidelity fast --cfg network/optim:Lazy --cfg surf/precision:1e-3
