@@ -16,17 +16,6 @@ bool in_sendrecv(const Rank& r) { return r.call == "MPI_Sendrecv" || r.call == "
 /// first. With two sends of one key in flight, a test line would make the key's next wait wait for the other one
 /// (MUMPS frees its sends with MPI_Test: its replay deadlocked). Such tests are left out, so that the key's waits
 /// take its requests oldest first, as MPI matches them.
-bool send_key_shared(const Rank& r, const Request& q)
-{
-  for (const auto& entry : r.requests) {
-    const Request& other = entry.second;
-    if (&other != &q && other.kind == Request::Kind::Send && other.src == q.src && other.dst == q.dst &&
-        other.tag == q.tag && other.comm == q.comm)
-      return true;
-  }
-  return false;
-}
-
 /// The completion of a request (`src dst tag`): a `wait`, after a `test` when a test completed it (so that the
 /// replay's test, finding it complete, resets SMPI's injected test time as the traced run's test did), unless
 /// another request of its key is in flight (send_key_shared).
@@ -152,7 +141,7 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   q.call     = r.call;
   q.position = position;
   r.dropped.erase(request);  // a writer may use an id again once its request completed
-  r.requests[request] = q;
+  r.put_request(request, q);
   return verdict(r);
 }
 
@@ -169,7 +158,7 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
     r.fail_completion(position, request, "MpiIsendComplete");
     return OTF2_CALLBACK_INTERRUPT;
   }
-  complete(r, fields(q->src, q->dst, q->tag), q->comm, send_key_shared(r, *q));
+  complete(r, fields(q->src, q->dst, q->tag), q->comm, r.send_key_shared(*q, std::nullopt));
   return verdict(r);
 }
 
@@ -223,7 +212,7 @@ OTF2_CallbackCode on_request_test(OTF2_LocationRef, OTF2_TimeStamp time, uint64_
   if (it == r.requests.end())
     return verdict(r);
   Request& q = it->second;
-  if (q.kind == Request::Kind::Send && !send_key_shared(r, q))
+  if (q.kind == Request::Kind::Send && !r.send_key_shared(q, request))
     r.test(q, "test " + fields(q.src, q.dst, q.tag));
   else if (q.kind == Request::Kind::Receive)
     r.test(q);
@@ -247,7 +236,7 @@ OTF2_CallbackCode on_request_cancelled(OTF2_LocationRef, OTF2_TimeStamp time, ui
   start.clear();
   for (size_t test : it->second.tests)
     r.out.lines[test].clear();
-  r.requests.erase(it);
+  r.erase_request(it);
   return verdict(r);
 }
 

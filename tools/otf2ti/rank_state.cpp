@@ -178,7 +178,35 @@ void Rank::start_request(uint64_t request, Request::Kind kind, uint64_t position
   q.position  = position;
   last_action = static_cast<long>(q.line);
   dropped.erase(request);  // a writer may use an id again once its request completed
-  requests[request] = q;
+  put_request(request, q);
+}
+
+void Rank::put_request(uint64_t request, const Request& q)
+{
+  if (auto old = requests.find(request); old != requests.end())
+    erase_request(old);
+  requests.emplace(request, q);
+  if (q.kind == Request::Kind::Send)
+    sends_by_key[{q.src, q.dst, q.tag, q.comm}].insert(request);
+}
+
+void Rank::erase_request(std::map<uint64_t, Request>::iterator it)
+{
+  const Request& q = it->second;
+  if (q.kind == Request::Kind::Send) {
+    auto key = sends_by_key.find({q.src, q.dst, q.tag, q.comm});
+    if (key != sends_by_key.end() && key->second.erase(it->first) > 0 && key->second.empty())
+      sends_by_key.erase(key);
+  }
+  requests.erase(it);
+}
+
+bool Rank::send_key_shared(const Request& q, std::optional<uint64_t> self) const
+{
+  auto key = sends_by_key.find({q.src, q.dst, q.tag, q.comm});
+  if (key == sends_by_key.end())
+    return false;
+  return key->second.size() > (self && key->second.count(*self) > 0 ? 1u : 0u);
 }
 
 void Rank::null_peer(const std::string& name)
@@ -198,8 +226,8 @@ std::optional<Request> Rank::finish_request(uint64_t request, Request::Kind kind
   auto it = requests.find(request);
   if (it == requests.end() || it->second.kind != kind)
     return std::nullopt;
-  Request q = std::move(it->second);
-  requests.erase(it);
+  Request q = it->second;
+  erase_request(it);
   return q;
 }
 

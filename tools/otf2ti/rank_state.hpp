@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace otf2ti {
@@ -60,7 +61,8 @@ struct Rank {
     bool send_null = false;  // its send half went to MPI_PROC_NULL
     uint64_t dst = 0, bytes = 0, tag = 0, comm = 0;
   } sendrecv;
-  std::map<uint64_t, Request> requests;
+  std::map<uint64_t, Request> requests;  // modified through put_request, erase_request, finish_request
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint64_t>, std::set<uint64_t>> sends_by_key;
   std::set<uint64_t> dropped;  // requests that leave no action (a peer that is no rank: MPI_PROC_NULL)
   /// The archive starts its receives (MpiIrecvRequest) and non-blocking collectives (NonBlockingCollectiveRequest):
   /// then a completion of a request no event started is one completed a second time, or never started (an error).
@@ -104,6 +106,13 @@ struct Rank {
   void start_request(uint64_t request, Request::Kind kind, uint64_t position);
   /// Removes and returns request `request` if it is of `kind`.
   std::optional<Request> finish_request(uint64_t request, Request::Kind kind);
+  /// Stores `q` as request `request` (replacing one of that id), or removes it: through these, the sends in flight
+  /// per (src, dst, tag, comm) stay known.
+  void put_request(uint64_t request, const Request& q);
+  void erase_request(std::map<uint64_t, Request>::iterator it);
+  /// Whether a send of `q`'s key other than request `self` (none: q is no longer stored) is in flight: a program
+  /// that never completes its sends (MPI_Request_free) made a scan of every request quadratic.
+  bool send_key_shared(const Request& q, std::optional<uint64_t> self) const;
   /// An operation started by `call` had MPI_PROC_NULL as peer (both peers, for a sendrecv), so it leaves no action:
   /// counted under its call (`# proc_null`).
   void null_peer(const std::string& call);
