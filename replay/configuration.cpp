@@ -223,6 +223,12 @@ void check_factors(const std::string& key, const std::string& pair, const std::s
 
 } // namespace
 
+bool read_by_tireplay(const std::string& key)
+{
+  return key.rfind("tireplay/", 0) == 0 ||
+         (key.rfind("smpi/", 0) == 0 && !contains(std::begin(kFactorKeys), std::end(kFactorKeys), key));
+}
+
 Configuration parse_configuration(const std::vector<std::string>& pairs)
 {
   Configuration cfg;

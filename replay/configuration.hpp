@@ -41,6 +41,9 @@ void load_platform(simgrid::s4u::Engine& engine, const std::string& platform);
 /// The id of a host of the platform file with a state_file (it turns off and on), or "".
 std::string host_with_state_file(const std::string& platform);
 
+/// A setting that tireplay applies itself (smpi/os, tireplay/..., not SMPI's factors, which SimGrid's model reads).
+bool read_by_tireplay(const std::string& key);
+
 /// The key:value pairs of the platform file's <config> blocks, in order (SimGrid applies them when loading; the
 /// SMPI and tireplay settings among them are tireplay's to apply: run_replay reads them before --cfg). Throws
 /// InputError naming the platform for a pair that --cfg would refuse.

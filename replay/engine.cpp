@@ -126,9 +126,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
   std::vector<std::string> pairs;
   if (!opt.platform.empty() && std::filesystem::is_regular_file(opt.platform))
     for (const std::string& pair : platform_config(opt.platform))
-      if ((pair.rfind("smpi/", 0) == 0 && pair.rfind("smpi/bw-factor:", 0) != 0 &&
-           pair.rfind("smpi/lat-factor:", 0) != 0 && pair.rfind("smpi/IB-penalty-factors:", 0) != 0) ||
-          pair.rfind("tireplay/", 0) == 0)
+      if (read_by_tireplay(pair.substr(0, pair.find(':'))))
         pairs.push_back(pair);
   pairs.insert(pairs.end(), opt.cfg.begin(), opt.cfg.end());
   Configuration cfg = parse_configuration(pairs);

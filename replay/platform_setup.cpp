@@ -39,6 +39,15 @@ std::string first_mention(const std::string& platform, std::initializer_list<con
   return "";
 }
 
+/// The whole platform file, for the scans of elements that may span lines.
+std::string file_text(const std::string& path)
+{
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 /// The hosts that the platform's clusters and cabinets declare (their `radical` ranges, "0-99,200"), counted
 /// before SimGrid makes them: ten million take it minutes.
 double declared_cluster_hosts(const std::string& platform)
@@ -71,10 +80,7 @@ std::string host_with_state_file(const std::string& platform)
 {
   static const std::regex host(R"(<host\b[^>]*\bstate_file\s*=)");
   static const std::regex id(R"(\bid\s*=\s*["']([^"']*)["'])");
-  std::ifstream in(platform);
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string xml = text.str();
+  const std::string xml = file_text(platform);
   std::smatch found, name;
   if (xml.find("state_file") == std::string::npos || !std::regex_search(xml, found, host))
     return "";
@@ -87,10 +93,7 @@ std::vector<std::string> platform_config(const std::string& platform)
   static const std::regex block(R"(<config\b[^>]*>([\s\S]*?)</config>)");
   static const std::regex prop(R"(<prop\s+(?:id\s*=\s*["']([^"']*)["']\s+value\s*=\s*["']([^"']*)["'])"
                                R"(|value\s*=\s*["']([^"']*)["']\s+id\s*=\s*["']([^"']*)["']))");
-  std::ifstream in(platform);
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string xml = text.str();
+  const std::string xml = file_text(platform);
   std::vector<std::string> pairs;
   if (xml.find("<config") == std::string::npos)
     return pairs;
@@ -162,9 +165,10 @@ bool mentions_loopback_factors(const std::string& platform)
 std::string mentioned_profile(const std::string& platform)
 {
   std::string kinds;  // each kind the file names, in this order
+  const std::string xml = file_text(platform);
   for (const char* word : {"availability_file", "state_file", "speed_file", "bandwidth_file", "latency_file",
                            "<trace ", "<trace_connect"})
-    if (!first_mention(platform, {word}).empty()) {
+    if (xml.find(word) != std::string::npos) {
       std::string kind = word[0] == '<' ? std::string(word + 1, std::string(word).find_last_not_of(' ')) : word;
       kinds += (kinds.empty() ? "" : ", ") + kind;
     }

@@ -181,6 +181,28 @@ const CollOperation& collective_operation(ActionKind kind)
   throw std::logic_error("not a collective: " + std::string(action_name(kind)));
 }
 
+const CollOperation* operation_named(std::string_view name)
+{
+  for (const auto& op : collective_operations())
+    if (op.name == name)
+      return &op;
+  return nullptr;
+}
+
+const CollOperation* operation_of_smpi_key(std::string_view key)
+{
+  // SMPI's keys that fix a collective's algorithm (smpi/bcast:binomial_tree, as smpirun takes it), and ours
+  static const std::pair<std::string_view, std::string_view> kKeys[] = {
+      {"smpi/allgather", "allgather"}, {"smpi/allgatherv", "allgatherv"}, {"smpi/allreduce", "allreduce"},
+      {"smpi/alltoall", "alltoall"},   {"smpi/alltoallv", "alltoallv"},   {"smpi/barrier", "barrier"},
+      {"smpi/bcast", "bcast"},         {"smpi/gather", "gather"},         {"smpi/reduce", "reduce"},
+      {"smpi/reduce_scatter", "reducescatter"}, {"smpi/scatter", "scatter"}};
+  for (const auto& [smpi, ours] : kKeys)
+    if (key == smpi)
+      return operation_named(ours);
+  return nullptr;
+}
+
 const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view name)
 {
   // SMPI's names (smpirun's --cfg smpi/bcast:binomial_tree) of algorithms that have another name here

@@ -43,6 +43,12 @@ const std::vector<CollOperation>& collective_operations();
 
 const CollOperation& collective_operation(ActionKind kind);
 
+/// The operation named `name` here (bcast, reducescatter...), or nullptr.
+const CollOperation* operation_named(std::string_view name);
+
+/// The operation that SMPI's key `key` fixes the algorithm of (smpi/bcast, smpi/reduce_scatter...), or nullptr.
+const CollOperation* operation_of_smpi_key(std::string_view key);
+
 /// The algorithm of `op` named `name`. Throws std::invalid_argument naming the valid ones.
 const CollAlgorithm& find_algorithm(const CollOperation& op, std::string_view name);
 

@@ -89,14 +89,6 @@ po::options_description replay_options(ReplayOptions& opt)
   return desc;
 }
 
-/// SMPI's keys that fix a collective's algorithm (smpi/bcast:binomial_tree, as smpirun takes it) and the operation
-/// each names here.
-const std::pair<const char*, const char*> kSmpiCollectiveKeys[] = {
-    {"smpi/allgather", "allgather"}, {"smpi/allgatherv", "allgatherv"}, {"smpi/allreduce", "allreduce"},
-    {"smpi/alltoall", "alltoall"},   {"smpi/alltoallv", "alltoallv"},   {"smpi/barrier", "barrier"},
-    {"smpi/bcast", "bcast"},         {"smpi/gather", "gather"},         {"smpi/reduce", "reduce"},
-    {"smpi/reduce_scatter", "reducescatter"}, {"smpi/scatter", "scatter"}};
-
 namespace {
 
 /// Two choices of one operation's algorithm (--coll bcast=flat --cfg smpi/bcast:NTSL) would leave one silently
@@ -104,23 +96,20 @@ namespace {
 void refuse_two_algorithms(const std::vector<std::string>& coll, const std::vector<std::string>& spellings)
 {
   // One algorithm under two names (binomial_tree, SMPI's, and binomial) is one choice; an unknown name fails later
-  auto algorithm = [](const std::string& assignment) -> const void* {
-    auto eq = assignment.find('=');
-    for (const auto& op : collective_operations())
-      if (op.name == assignment.substr(0, eq)) {
-        try {
-          return &find_algorithm(op, assignment.substr(eq + 1));
-        } catch (const std::invalid_argument&) {
-          return nullptr;
-        }
-      }
-    return nullptr;
+  auto algorithm = [](const std::string& assignment) -> const CollAlgorithm* {
+    auto eq                = assignment.find('=');
+    const CollOperation* op = operation_named(std::string_view(assignment).substr(0, eq));
+    try {
+      return op != nullptr ? &find_algorithm(*op, assignment.substr(eq + 1)) : nullptr;
+    } catch (const std::invalid_argument&) {
+      return nullptr;
+    }
   };
   std::map<std::string, size_t> first;  // operation -> its first choice
   for (size_t i = 0; i < coll.size(); i++) {
     std::string op = coll[i].substr(0, coll[i].find('='));
     auto [it, fresh] = first.emplace(op, i);
-    const void* before = fresh ? nullptr : algorithm(coll[it->second]);
+    const CollAlgorithm* before = fresh ? nullptr : algorithm(coll[it->second]);
     bool same          = !fresh && (coll[it->second] == coll[i] || (before != nullptr && before == algorithm(coll[i])));
     if (!fresh && !same)
       throw po::error(spellings[it->second] + " and " + spellings[i] + " choose two algorithms for " + op +
@@ -140,8 +129,7 @@ void check_replay_options(ReplayOptions& opt)
   for (auto it = opt.cfg.begin(); it != opt.cfg.end();) {
     auto colon = it->find(':');
     auto key   = it->substr(0, colon == std::string::npos ? it->size() : colon);
-    auto known = std::find_if(std::begin(kSmpiCollectiveKeys), std::end(kSmpiCollectiveKeys),
-                              [&](const auto& k) { return key == k.first; });
+    const CollOperation* known = operation_of_smpi_key(key);
     if (key == "smpi/coll-selector" && colon != std::string::npos) {  // smpirun's --select (default, ompi)
       std::string selector = it->substr(colon + 1);
       if (selector == "default")
@@ -154,16 +142,16 @@ void check_replay_options(ReplayOptions& opt)
         continue;
       }
     }
-    if (colon == std::string::npos || known == std::end(kSmpiCollectiveKeys)) {
+    if (colon == std::string::npos || known == nullptr) {
       ++it;
       continue;
     }
     std::string algorithm = it->substr(colon + 1);
     // A name SMPI gives another algorithm than ours: its allgather "ring" sends its own block to rank + i at step i
     // (our shift; our ring is MPICH's, passing blocks to rank + 1)
-    if (std::string(known->second) == "allgather" && algorithm == "ring")
+    if (known->name == "allgather" && algorithm == "ring")
       algorithm = "shift";
-    opt.coll.push_back(std::string(known->second) + "=" + algorithm);
+    opt.coll.push_back(std::string(known->name) + "=" + algorithm);
     spellings.push_back("--cfg " + *it);
     it = opt.cfg.erase(it);
   }

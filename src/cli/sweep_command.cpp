@@ -3,6 +3,7 @@
 #include "replay/platform_changes.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/replay_options.hpp"
+#include "src/report/gnuplot.hpp"
 #include "src/sweep/plot.hpp"
 #include "src/sweep/results.hpp"
 #include "src/sweep/runner.hpp"
@@ -14,7 +15,6 @@
 
 #include <boost/program_options.hpp>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -123,7 +123,7 @@ std::vector<std::string> plot_paths(const std::string& study, const std::string&
     return {};
   if (plot != "svg" && plot != "png" && plot != "both")
     throw po::error("--plot: unknown format '" + plot + "' (valid: svg, png, both, none)");
-  if (std::any_of(study.begin(), study.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+  if (has_control_character(study))
     throw po::error("-o '" + shown_text(study) + "': gnuplot cannot write a picture into a directory whose name holds "
                     "a control character (a newline, a tab...): choose another name, or --plot none");
   std::vector<std::string> paths;

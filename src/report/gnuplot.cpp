@@ -33,6 +33,12 @@ std::string gnuplot_quote(const std::string& text)
   return out + "'";
 }
 
+bool has_control_character(const std::string& text)
+{
+  return std::any_of(text.begin(), text.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+}
+
 std::string gnuplot_output(const std::string& path, int width, int height)
 {
   std::string size = std::to_string(width) + "," + std::to_string(height);
@@ -43,7 +49,7 @@ std::string gnuplot_output(const std::string& path, int width, int height)
     terminal = "set terminal pngcairo size " + size + " font 'sans,9'\n";
   else
     throw std::invalid_argument(path + ": a picture is written as .svg or .png");
-  if (std::any_of(path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+  if (has_control_character(path))
     throw std::invalid_argument("a picture's file name may not hold control characters (a newline, a tab...)");
   return terminal + "set output " + gnuplot_quote(path) + "\n";
 }

@@ -9,6 +9,9 @@ namespace tireplay {
 /// Throws std::invalid_argument for any other extension.
 std::string gnuplot_output(const std::string& path, int width, int height);
 
+/// A control character (a newline, a tab...), which gnuplot cannot take in a file name.
+bool has_control_character(const std::string& text);
+
 /// Runs gnuplot on `script`. Throws InputError naming `path` when gnuplot is missing or fails.
 void run_gnuplot(const std::string& script, const std::string& path);
 

@@ -97,9 +97,7 @@ SweepPlan make_plan(const std::string& study, const std::vector<Variation>& vari
                       : arg.rfind("--cfg=", 0) == 0              ? arg.substr(6)
                                                                  : "";
     std::string key = cfg.substr(0, cfg.find(':'));
-    bool collective = key == "smpi/coll-selector" || key == "smpi/reduce_scatter" ||
-                      std::any_of(collective_operations().begin(), collective_operations().end(),
-                                  [&key](const auto& op) { return key == "smpi/" + std::string(op.name); });
+    bool collective = key == "smpi/coll-selector" || operation_of_smpi_key(key) != nullptr;
     if (collective && reserved.count("--coll") > 0)
       throw std::invalid_argument("'--cfg " + cfg + "': the sweep sets each run's collective algorithms itself "
                                   "(--coll, --select)");
