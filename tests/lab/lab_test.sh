@@ -62,12 +62,14 @@ message=$("$lab" run --rate 100mbit --queue 5x -- true 2>&1)
   fail "queue 5x: '$message'"
 nothing_left queue
 
-# A shared bottleneck: two pairs at once through one 100mbit link, about half of it each.
+# A shared bottleneck: two pairs at once through one 100mbit link, about half of it each. Each pair's rate is over
+# its own round trips: the one that starts or ends apart from the other runs alone for a while (seen: 62.6 and 47.2,
+# one run in ten), so their sum may pass the link's rate a little; each under 65 is what shows the sharing.
 if pingpong bottleneck 4 --bottleneck 100mbit; then
   rates="$(mbit bottleneck 0) $(mbit bottleneck 2)"
-  python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(not (30 <= a <= 65 and 30 <= b <= 65 and 80 <= a + b <= 105))' \
+  python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(not (30 <= a <= 65 and 30 <= b <= 65 and 80 <= a + b <= 115))' \
     $rates && echo "ok   bottleneck: two pairs at $rates Mbit/s through one 100mbit link" ||
-    fail "bottleneck: two pairs at $rates Mbit/s (want 30-65 each, 80-105 together)"
+    fail "bottleneck: two pairs at $rates Mbit/s (want 30-65 each, 80-115 together)"
 fi
 nothing_left bottleneck
 
