@@ -28,6 +28,7 @@ private:
   void waitall();
   void waitany();
   void collective(const Action& a);
+  void one_sided(const Action& a);
   void record(ActionKind kind, const Action& a, double start, double end, double flops)
   {
     if (replay_.record_timeline)
@@ -96,6 +97,7 @@ void RankReplay::waitall()
     if (p.request != nullptr)
       requests.push_back(p.request);
   p2p_.waitall(requests);
+  replay_.rma.wait_requests(me_.rank);  // MPI_Waitall's one-sided requests (rput ...)
 }
 
 void RankReplay::waitany()
@@ -125,6 +127,18 @@ void RankReplay::collective(const Action& a)
   } catch (const std::invalid_argument& e) {
     fail(e.what());
   }
+}
+
+void RankReplay::one_sided(const Action& a)
+{
+  const Communicator& comm = comm_of(a);
+  auto barrier             = [this, &comm]() {
+    Coll c(p2p_, comm, me_.rank);
+    c.set_dispatch(this);
+    run(ActionKind::Barrier, c, CollArgs{});
+  };
+  if (std::string err = replay_.rma.execute(me_.rank, a, comm, barrier); !err.empty())
+    fail(err);
 }
 
 void RankReplay::run(ActionKind op, Coll& c, const CollArgs& given)
@@ -241,6 +255,10 @@ void RankReplay::execute(const Action& a)
       break;
     }
     default: {
+      if (is_rma(a.kind)) {
+        one_sided(a);
+        break;
+      }
       collective(a);
       double after_comm = p2p_.now();
       me_.stats.comm_seconds += after_comm - start;
@@ -277,6 +295,7 @@ void RankReplay::finish()
   for (const auto& p : last)
     if (p.request != nullptr)
       p2p_.wait(p.request);
+  replay_.rma.finish(me_.rank);
   if (p2p_.config.finalization_barrier) {
     const Communicator& world = replay_.comms.get(me_.job);  // its job's MPI_COMM_WORLD
     Coll c(p2p_, world, me_.rank);

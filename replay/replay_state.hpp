@@ -7,6 +7,7 @@
 #include "replay/p2p.hpp"
 #include "replay/pending_requests.hpp"
 #include "replay/progress.hpp"
+#include "replay/rma.hpp"
 #include "src/report/timeline.hpp"
 #include "src/trace/rank_reader.hpp"
 
@@ -42,6 +43,7 @@ struct RankState {
 
 struct ReplayState {
   P2PWorld p2p;
+  RmaWorld rma;  // one-sided communication, over p2p's transport
   CommTable comms;
   Selector selector;
   std::vector<RankState> ranks;
@@ -53,6 +55,7 @@ struct ReplayState {
 
   ReplayState(int world_size, Selector selector_, Progress progress_, const std::vector<int>& job_sizes = {})
       : p2p(world_size)
+      , rma(p2p, world_size)
       , comms(world_size, job_sizes)
       , selector(std::move(selector_))
       , ranks(world_size)

@@ -174,18 +174,24 @@ Transfer* SimGridTransport::new_transfer()
   return comms_.take();
 }
 
-void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
+void SimGridTransport::check_route(int src, int dst)
 {
-  auto* c  = static_cast<Comm*>(t);
-  c->bytes = bytes;
   // SimGrid stops the whole simulation on a message between hosts its platform does not connect: the route is
   // checked the first time two hosts talk (models::NoRoute, which the rank reports with its trace line).
   uint64_t pair = (static_cast<uint64_t>(host_ids_[static_cast<size_t>(src)]) << 32) |
                   static_cast<uint32_t>(host_ids_[static_cast<size_t>(dst)]);
-  if (routes_checked_.insert(pair).second) {
+  if (routes_checked_.count(pair) == 0) {
     std::vector<sg4::Link*> links;
     models::route_between(*hosts_[src], *hosts_[dst], links);
+    routes_checked_.insert(pair);
   }
+}
+
+void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
+{
+  auto* c  = static_cast<Comm*>(t);
+  c->bytes = bytes;
+  check_route(src, dst);
   c->comm = sg4::Comm::sendto_async(hosts_[src], hosts_[dst], bytes);
 }
 
@@ -255,6 +261,20 @@ void SimGridTransport::free_transfer(Transfer* t)
   auto* c = static_cast<Comm*>(t);
   c->comm = nullptr;
   comms_.give_back(c);
+}
+
+void SimGridTransport::on_finish(Transfer* t, std::function<void()> fn)
+{
+  // As call_later(): an actor of its own waits for the communication (the only one to: SimGrid keeps one waiter
+  // per side), then calls.
+  auto* c = static_cast<Comm*>(t);
+  sg4::Actor::create("arrival", hosts_.front(), [this, c, fn = std::move(fn)]() {
+    std::vector<sg4::CommPtr> one{c->comm};
+    sg4::Comm::wait_any(one);
+    c->done = true;
+    if (!stopping_)
+      fn();
+  });
 }
 
 void SimGridTransport::stop_all()

@@ -35,12 +35,14 @@ public:
   bool suspend_for(double seconds) override;
   void cut_short(int rank) override;
   Transfer* new_transfer() override;
+  void check_route(int src, int dst) override;
   void start(Transfer* t, int src, int dst, double bytes) override;
   void call_later(double delay, std::function<void()> fn) override;
   bool finished(Transfer* t) override;
   double remaining(Transfer* t) override;
   double wait(Transfer* t) override;
   void free_transfer(Transfer* t) override;
+  void on_finish(Transfer* t, std::function<void()> fn) override;
   void stop_all() override;
 
 private:

@@ -42,6 +42,9 @@ public:
 
   /// A transfer record, before it starts: the caller publishes it (other ranks may run inside start()).
   virtual Transfer* new_transfer() = 0;
+  /// Throws models::NoRoute if the platform has no route from rank `src`'s host to rank `dst`'s (start() checks it
+  /// too; a transfer started outside any rank, by a callback, is checked beforehand by the rank that causes it).
+  virtual void check_route(int /*src*/, int /*dst*/) {}
   /// Starts moving `bytes` from rank `src`'s host to rank `dst`'s.
   virtual void start(Transfer* t, int src, int dst, double bytes) = 0;
   /// Whether the bytes have arrived, without blocking.
@@ -52,6 +55,9 @@ public:
   virtual double wait(Transfer* t) = 0;
   /// Called when the last request holding `t` lets it go.
   virtual void free_transfer(Transfer* t) = 0;
+  /// Calls `fn` outside any rank once the bytes of started transfer `t` have arrived (at that date), as call_later
+  /// does; no rank may wait() on `t`. One-sided transfers (replay/rma.cpp) complete this way, with nobody waiting.
+  virtual void on_finish(Transfer* t, std::function<void()> fn) = 0;
 
   /// Calls `fn` `delay` seconds from now (> 0), outside any rank: it must not block (it may start transfers and
   /// resume ranks). The caller goes on at once.

@@ -132,7 +132,7 @@ double FastEngine::remaining(Transfer* t)
   return flow->bytes * sharing_.remaining(flow->activity, now_) / flow->amount;
 }
 
-void FastEngine::call_later(double delay, std::function<void()> fn)
+int FastEngine::keep_call(std::function<void()> fn)
 {
   int slot = static_cast<int>(calls_.size());
   if (!free_calls_.empty()) {
@@ -142,7 +142,22 @@ void FastEngine::call_later(double delay, std::function<void()> fn)
     calls_.emplace_back();
   }
   calls_[static_cast<size_t>(slot)] = std::move(fn);
-  push(now_ + delay, EventKind::Call, slot);
+  return slot;
+}
+
+void FastEngine::call_later(double delay, std::function<void()> fn)
+{
+  push(now_ + delay, EventKind::Call, keep_call(std::move(fn)));
+}
+
+void FastEngine::on_finish(Transfer* t, std::function<void()> fn)
+{
+  auto* flow = static_cast<Flow*>(t);
+  int slot   = keep_call(std::move(fn));
+  if (flow->done)
+    push(now_, EventKind::Call, slot);
+  else
+    flow->call = slot;
 }
 
 double FastEngine::wait(Transfer* t)
@@ -180,6 +195,10 @@ void FastEngine::end_activity(int id)
   }
   owner.flow->done        = true;
   owner.flow->finish_time = now_;
+  if (owner.flow->call >= 0) {  // after the completions of this date, with its other events (handle())
+    push(now_, EventKind::Call, owner.flow->call);
+    owner.flow->call = -1;
+  }
   for (int& waiter : owner.flow->waiters)
     if (waiter >= 0) {
       ready_.push_back(waiter);

@@ -48,6 +48,7 @@ public:
   double remaining(Transfer* t) override;
   double wait(Transfer* t) override;
   void free_transfer(Transfer* t) override { flows_.give_back(static_cast<Flow*>(t)); }
+  void on_finish(Transfer* t, std::function<void()> fn) override;
   void stop_all() override { stopped_ = true; }
 
 private:
@@ -58,6 +59,7 @@ private:
     double bytes       = 0;   // as started
     double amount      = 0;   // the activity's: bytes over the route's bandwidth factor
     int waiters[2]     = {-1, -1};  // its sender and its receiver, if they wait
+    int call           = -1;        // on_finish()'s, by index in calls_
   };
   enum class EventKind { Wake, TimedWake, LatencyOver, Call };
   /// A date set in advance: a rank's sleep ends, a message's latency is over. (Completions are kept apart.)
@@ -85,6 +87,8 @@ private:
   /// An activity's end: removed, and whoever waits for it woken.
   void end_activity(int id);
   void update_group(int resource);
+  /// A slot of calls_ holding `fn`.
+  int keep_call(std::function<void()> fn);
 
   Sharing sharing_;
   PlatformView view_;

@@ -70,6 +70,23 @@ std::string describe(int rank, const Action& a)
         field("members", counts(std::vector<uint64_t>(a.members.begin(), a.members.end())));
       break;
     default: {
+      if (is_rma(a.kind)) {
+        field("win", std::to_string(a.win));
+        if (a.kind == ActionKind::WinPost || a.kind == ActionKind::WinStart)
+          field("group", counts(std::vector<uint64_t>(a.members.begin(), a.members.end())));
+        bool targeted = (a.kind >= ActionKind::Put && a.kind <= ActionKind::WaitRma) || a.kind == ActionKind::WinLock ||
+                        a.kind == ActionKind::WinUnlock || a.kind == ActionKind::WinFlush ||
+                        a.kind == ActionKind::WinFlushLocal;
+        if (targeted)
+          field("target", std::to_string(a.peer));
+        if (a.kind >= ActionKind::Put && a.kind <= ActionKind::RgetAccumulate)
+          field("bytes", std::to_string(a.bytes));
+        if (a.kind == ActionKind::GetAccumulate || a.kind == ActionKind::RgetAccumulate)
+          field("result_bytes", std::to_string(a.bytes2));
+        if (a.kind == ActionKind::WinLock)
+          field("type", std::string(a.exclusive ? "exclusive" : "shared") + (a.nocheck ? ",nocheck" : ""));
+        break;
+      }
       if (!is_collective(a.kind))
         break;
       // What each operation's fields mean (docs/trace-format.md §4): a root only where MPI has one, a vector's

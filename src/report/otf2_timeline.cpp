@@ -59,8 +59,8 @@ RegionKind region_kind(ActionKind kind)
     case ActionKind::Scan:
     case ActionKind::ExScan:
       return {OTF2_REGION_ROLE_COLL_OTHER, OTF2_PARADIGM_MPI};
-    default:  // send, receive, sendrecv, wait
-      return {OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI};
+    default:  // send, receive, sendrecv, wait, one-sided
+      return {is_rma(kind) ? OTF2_REGION_ROLE_RMA : OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI};
   }
 }
 

@@ -24,7 +24,7 @@ std::string_view state_name(ActionKind kind)
     case ActionKind::WaitAny:
       return "wait";
     default:
-      return action_name(kind);
+      return is_rma(kind) ? "one-sided" : action_name(kind);
   }
 }
 
@@ -43,6 +43,7 @@ const std::vector<std::string_view>& all_states()
     for (int k = 0; k < static_cast<int>(ActionKind::Count_); k++)
       if (is_collective(static_cast<ActionKind>(k)))
         out.push_back(action_name(static_cast<ActionKind>(k)));
+    out.push_back("one-sided");  // every one-sided action (docs/trace-format.md section 12)
     return out;
   }();
   return states;

@@ -15,7 +15,8 @@ struct NamedAction {
 
 // Sorted by name for binary search. Names are matched case-insensitively, so the paper's `allReduce`,
 // `Isend` and SimGrid's `sendRecv`, `waitAny` all land here; `reduce_scatter` is an alias.
-constexpr std::array<NamedAction, 36> kNames{{
+constexpr std::array<NamedAction, 61> kNames{{
+    {"accumulate", ActionKind::Accumulate},
     {"allgather", ActionKind::AllGather},
     {"allgatherv", ActionKind::AllGatherV},
     {"allreduce", ActionKind::AllReduce},
@@ -31,16 +32,23 @@ constexpr std::array<NamedAction, 36> kNames{{
     {"finalize", ActionKind::Finalize},
     {"gather", ActionKind::Gather},
     {"gatherv", ActionKind::GatherV},
+    {"get", ActionKind::Get},
+    {"get_accumulate", ActionKind::GetAccumulate},
     {"init", ActionKind::Init},
     {"irecv", ActionKind::Irecv},
     {"isend", ActionKind::Isend},
     {"issend", ActionKind::Issend},
     {"location", ActionKind::Location},
     {"poll", ActionKind::Poll},
+    {"put", ActionKind::Put},
+    {"raccumulate", ActionKind::Raccumulate},
     {"recv", ActionKind::Recv},
     {"reduce", ActionKind::Reduce},
     {"reduce_scatter", ActionKind::ReduceScatter},
     {"reducescatter", ActionKind::ReduceScatter},
+    {"rget", ActionKind::Rget},
+    {"rget_accumulate", ActionKind::RgetAccumulate},
+    {"rput", ActionKind::Rput},
     {"scan", ActionKind::Scan},
     {"scatter", ActionKind::Scatter},
     {"scatterv", ActionKind::ScatterV},
@@ -50,8 +58,25 @@ constexpr std::array<NamedAction, 36> kNames{{
     {"ssend", ActionKind::Ssend},
     {"test", ActionKind::Test},
     {"wait", ActionKind::Wait},
+    {"wait_rma", ActionKind::WaitRma},
     {"waitall", ActionKind::WaitAll},
     {"waitany", ActionKind::WaitAny},
+    {"win_complete", ActionKind::WinComplete},
+    {"win_create", ActionKind::WinCreate},
+    {"win_fence", ActionKind::WinFence},
+    {"win_flush", ActionKind::WinFlush},
+    {"win_flush_all", ActionKind::WinFlushAll},
+    {"win_flush_local", ActionKind::WinFlushLocal},
+    {"win_flush_local_all", ActionKind::WinFlushLocalAll},
+    {"win_free", ActionKind::WinFree},
+    {"win_lock", ActionKind::WinLock},
+    {"win_lock_all", ActionKind::WinLockAll},
+    {"win_post", ActionKind::WinPost},
+    {"win_start", ActionKind::WinStart},
+    {"win_sync", ActionKind::WinSync},
+    {"win_unlock", ActionKind::WinUnlock},
+    {"win_unlock_all", ActionKind::WinUnlockAll},
+    {"win_wait", ActionKind::WinWait},
 }};
 
 constexpr std::array<std::string_view, static_cast<size_t>(ActionKind::Count_)> kCanonical{
@@ -59,7 +84,11 @@ constexpr std::array<std::string_view, static_cast<size_t>(ActionKind::Count_)> 
     "poll",     "location", "send",      "isend",     "ssend",      "issend",    "recv",       "irecv",
     "wait",     "test",      "waitall",   "waitany",    "sendrecv",  "barrier",    "bcast",
     "reduce",   "allreduce", "alltoall",  "alltoallv",  "gather",    "gatherv",    "scatter",
-    "scatterv", "allgather", "allgatherv", "reducescatter", "scan",  "exscan"};
+    "scatterv", "allgather", "allgatherv", "reducescatter", "scan",  "exscan",
+    "win_create", "win_free", "put", "get", "accumulate", "get_accumulate", "rput", "rget", "raccumulate",
+    "rget_accumulate", "wait_rma", "win_fence", "win_post", "win_start", "win_complete", "win_wait", "win_lock",
+    "win_unlock", "win_lock_all", "win_unlock_all", "win_flush", "win_flush_all", "win_flush_local",
+    "win_flush_local_all", "win_sync"};
 
 } // namespace
 
@@ -98,6 +127,11 @@ std::string known_action_names()
 bool is_collective(ActionKind kind)
 {
   return kind >= ActionKind::Barrier && kind <= ActionKind::ExScan;
+}
+
+bool is_rma(ActionKind kind)
+{
+  return kind >= ActionKind::WinCreate && kind <= ActionKind::WinSync;
 }
 
 } // namespace tireplay

@@ -44,6 +44,32 @@ enum class ActionKind : uint8_t {
   ReduceScatter,
   Scan,
   ExScan,
+  // One-sided communication (docs/trace-format.md section 12)
+  WinCreate,
+  WinFree,
+  Put,
+  Get,
+  Accumulate,
+  GetAccumulate,
+  Rput,
+  Rget,
+  Raccumulate,
+  RgetAccumulate,
+  WaitRma,
+  WinFence,
+  WinPost,
+  WinStart,
+  WinComplete,
+  WinWait,
+  WinLock,
+  WinUnlock,
+  WinLockAll,
+  WinUnlockAll,
+  WinFlush,
+  WinFlushAll,
+  WinFlushLocal,
+  WinFlushLocalAll,
+  WinSync,
   Count_
 };
 
@@ -71,7 +97,12 @@ struct Action {
   uint64_t polls = 0;            // poll: the calls counted
   std::vector<uint64_t> send_counts;  // v-variants, bytes per comm rank
   std::vector<uint64_t> recv_counts;
-  std::vector<int> members;           // comm_split: world ranks of the new communicator, in its rank order
+  std::vector<int> members;           // comm_split: world ranks of the new communicator, in its rank order;
+                                      // win_post / win_start: the group, ranks of the window's communicator
+  int win = 0;                        // one-sided actions: the window id; `peer` is the target, `bytes2` what a
+                                      // get_accumulate brings back
+  bool exclusive = false;             // win_lock
+  bool nocheck   = false;             // win_lock: MPI_MODE_NOCHECK
 };
 
 /// Canonical lower-case name of an action, as docs/trace-format.md spells it.
@@ -84,5 +115,8 @@ bool action_from_name(std::string_view name, ActionKind& kind);
 std::string known_action_names();
 
 bool is_collective(ActionKind kind);
+
+/// One-sided actions (win_create ... win_sync).
+bool is_rma(ActionKind kind);
 
 } // namespace tireplay

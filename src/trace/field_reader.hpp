@@ -161,4 +161,7 @@ inline void scale(FieldReader& a, std::vector<uint64_t>& counts, int size)
 /// Parses the fields of a collective action (barrier ... exscan) for a communicator of `comm_size` ranks.
 void parse_collective(FieldReader& a, int comm_size, int default_datatype_size, Action& out);
 
+/// The fields of a one-sided action (rma_fields.cpp), checked against the windows and epochs of `state`.
+void parse_rma(FieldReader& a, RankParseState& state, Action& out);
+
 } // namespace tireplay

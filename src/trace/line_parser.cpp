@@ -169,6 +169,7 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
   out.flops = out.seconds = 0;
   out.datatype_size = out.recv_datatype_size = 1;
   out.comm            = kWorldComm;
+  out.win             = 0;
   size_t positional   = named_fields(fields, st, out);
   int comm_size       = st.comm_sizes[out.comm];
   FieldReader a(fields, positional, kind, st);
@@ -245,7 +246,13 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
       break;
     }
     default:
-      parse_collective(a, comm_size, st.default_datatype_size, out);
+      if (is_rma(kind) && kind != ActionKind::WinCreate && positional < fields.size())  // a named field: comm=
+        throw ParseError(std::string(action_name(kind)) +
+                         ": field 'comm' belongs to win_create (a window keeps the communicator it was created on)");
+      if (is_rma(kind))
+        parse_rma(a, st, out);
+      else
+        parse_collective(a, comm_size, st.default_datatype_size, out);
       break;
   }
   a.done();

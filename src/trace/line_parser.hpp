@@ -5,6 +5,7 @@
 
 #include "src/trace/action.hpp"
 
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -20,6 +21,18 @@ struct ParseError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A window this rank's trace created, and the epochs open on it (docs/trace-format.md section 12).
+struct WindowEpochs {
+  int comm = 0;              // its communicator's id, as the trace numbers it
+  int size = 0;              // ... and size
+  bool fence = false;        // a win_fence was read: an access epoch on every target until win_free
+  bool lock_all = false;
+  std::vector<int> locked;   // targets under win_lock
+  bool started = false;      // between win_start and win_complete, on start_group
+  std::vector<int> start_group;
+  bool posted = false;       // between win_post and win_wait
+};
+
 /// What the parser of one rank's trace remembers from line to line.
 struct RankParseState {
   int rank       = 0;  // the rank whose trace this is
@@ -29,6 +42,7 @@ struct RankParseState {
   /// The form of the last line parsed if it was a point-to-point one: with a tag, or pre-3.20's `partner count`.
   enum class P2PForm { None, Tagged, Tagless } p2p_form = P2PForm::None;
   std::vector<int> comm_sizes;    // size of each communicator this rank knows, by id (0 = world)
+  std::map<int, WindowEpochs> windows;  // by window id: those created and not freed
 };
 
 /// The line without leading and trailing blanks, tabs and carriage returns.

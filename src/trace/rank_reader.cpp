@@ -176,6 +176,8 @@ bool RankReader::next(Action& out)
       out.comm = out.comm * ids_.stride + ids_.offset;
       if (out.new_comm > 0)
         out.new_comm = out.new_comm * ids_.stride + ids_.offset;
+      if (is_rma(out.kind))  // windows too are each job's own
+        out.win = out.win * ids_.stride + ids_.offset;
     }
     return true;
   }

@@ -187,7 +187,7 @@ mkdir -p layout && grep '^0 ' t.txt > layout/rank0.txt && grep '^1 ' t.txt > lay
 printf '1 Overview\nThis directory holds...\n' > layout/README
 expect readme_in_layout 0 "" -- replay --platform $P --trace layout -q
 rm layout/rank1.txt  # then the README is the only file for rank 1: its first line is the error
-expect readme_only_candidate 2 "layout/README:1: unknown action 'Overview' (known: init, finalize, comm_size, comm_split, comm_dup, compute, sleep, poll, location, send, isend, ssend, issend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan)
+expect readme_only_candidate 2 "layout/README:1: unknown action 'Overview' (known: init, finalize, comm_size, comm_split, comm_dup, compute, sleep, poll, location, send, isend, ssend, issend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan, win_create, win_free, put, get, accumulate, get_accumulate, rput, rget, raccumulate, rget_accumulate, wait_rma, win_fence, win_post, win_start, win_complete, win_wait, win_lock, win_unlock, win_lock_all, win_unlock_all, win_flush, win_flush_all, win_flush_local, win_flush_local_all, win_sync)
     1 Overview" -- replay --platform $P --trace layout -q --np 2
 printf 'mycluster-0.mysite.fr:0\nmycluster-1.mysite.fr:2\n' > zero_count.txt
 expect host_count_zero 0 "" -- $R --hostfile zero_count.txt

@@ -14,31 +14,7 @@ every_run=("$@")
 mkdir -p "$scratch"
 failures=0
 
-base_cfg=(--cfg smpi/bw-factor:0:1 --cfg smpi/lat-factor:0:1 --cfg network/crosstraffic:0)
-
-# check NAME EXPECTED PLATFORM [tireplay options...] -- trace lines (as printf arguments)
-check() {
-  local name=$1 expected=$2 platform=$3
-  shift 3
-  local opts=()
-  while [ "$1" != "--" ]; do opts+=("$1"); shift; done
-  shift
-  printf '%s\n' "$@" > "$scratch/$name.txt"
-  local got
-  if ! "$tireplay" replay --platform "$here/$platform" --trace "$scratch/$name.txt" --quiet \
-      --json "$scratch/$name.json" "${base_cfg[@]}" "${opts[@]}" ${every_run[@]+"${every_run[@]}"} 2> "$scratch/$name.err"; then
-    echo "FAIL $name: tireplay failed: $(cat "$scratch/$name.err")"
-    failures=$((failures + 1))
-    return
-  fi
-  got=$(sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p' "$scratch/$name.json")
-  if awk -v g="$got" -v e="$expected" 'BEGIN { d = g - e; if (d < 0) d = -d; exit !(d <= 1e-9 * (e > 1 ? e : 1)) }'; then
-    echo "ok   $name: $got"
-  else
-    echo "FAIL $name: expected $expected, got $got"
-    failures=$((failures + 1))
-  fi
-}
+source "$here/hand_check.sh"  # check NAME EXPECTED PLATFORM [options] -- trace lines
 
 # T(1000) = 0.001 + 1016/1e8 = 0.00101016       T(1e6) = 0.001 + 1000016/1e8 = 0.01100016
 # T(0)    = 0.001 + 16/1e8   = 0.00100016

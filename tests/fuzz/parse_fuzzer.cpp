@@ -118,6 +118,24 @@ void check(const Action& a, const RankParseState& st, std::string_view line)
         broken("new communicator not registered in the parse state", line);
       break;
     default:
+      if (tireplay::is_rma(a.kind)) {  // the window's communicator, a target and a group inside it
+        if (a.win < 1 || a.win > 1000000)
+          broken("window id out of range", line);
+        bool targeted = (a.kind >= ActionKind::Put && a.kind <= ActionKind::WaitRma) || a.kind == ActionKind::WinLock ||
+                        a.kind == ActionKind::WinUnlock || a.kind == ActionKind::WinFlush ||
+                        a.kind == ActionKind::WinFlushLocal;
+        if (targeted && !is_rank(a.peer, size))
+          broken("one-sided target out of range", line);
+        if (a.kind == ActionKind::WinPost || a.kind == ActionKind::WinStart) {
+          if (a.members.empty() || a.members.size() > n)
+            broken("win_post/win_start group size", line);
+          for (int m : a.members)
+            if (!is_rank(m, size))
+              broken("win_post/win_start member out of range", line);
+        }
+        if (a.kind != ActionKind::WinFree && st.windows.count(a.win) == 0)
+          broken("a window in use is not in the parse state", line);
+      }
       break;
   }
 }

@@ -1,0 +1,361 @@
+#include "replay/rma.hpp"
+
+#include <algorithm>
+
+namespace tireplay {
+
+RmaWorld::~RmaWorld()
+{
+  for (auto& o : origins_) {
+    for (Op* op : o.requests)
+      delete op;
+    for (auto& [key, lock] : o.locks)
+      delete lock;
+  }
+}
+
+void RmaWorld::block_until(int me, const std::function<bool()>& done)
+{
+  Origin& o = origins_[static_cast<size_t>(me)];
+  while (!done()) {
+    o.waiting = true;
+    try {
+      transport().suspend();
+    } catch (...) {  // the replay stops: nothing may wake this rank again
+      o.waiting = false;
+      throw;
+    }
+  }
+}
+
+void RmaWorld::wake(int rank)
+{
+  Origin& o = origins_[static_cast<size_t>(rank)];
+  if (o.waiting) {
+    o.waiting = false;
+    transport().resume(rank);
+  }
+}
+
+void RmaWorld::send(int from, int to, uint64_t bytes, std::function<void()> arrived)
+{
+  Transport& t = transport();
+  Transfer* x  = t.new_transfer();
+  t.start(x, from, to, static_cast<double>(bytes) + static_cast<double>(kEnvelopeBytes));
+  t.on_finish(x, [&t, x, arrived = std::move(arrived)]() {
+    t.free_transfer(x);
+    arrived();
+  });
+}
+
+void RmaWorld::transfer(int me, const Action& a, int target)
+{
+  bool request = a.kind == ActionKind::Rput || a.kind == ActionKind::Rget || a.kind == ActionKind::Raccumulate ||
+                 a.kind == ActionKind::RgetAccumulate;
+  Op* op     = new Op{me, a.win, target, request, target == me};  // to itself: a copy in memory, no time
+  Origin& o  = origins_[static_cast<size_t>(me)];
+  if (request)
+    o.requests.push_back(op);
+  if (op->done) {
+    if (!request)
+      delete op;
+    return;
+  }
+  o.outstanding[{a.win, target}]++;
+  o.outstanding_win[a.win]++;
+  bool get       = a.kind == ActionKind::Get || a.kind == ActionKind::Rget;
+  bool both_ways = get || a.kind == ActionKind::GetAccumulate || a.kind == ActionKind::RgetAccumulate;
+  if (!both_ways) {
+    send(me, target, a.bytes, [this, op]() { op_done(op); });
+    return;
+  }
+  transport().check_route(target, me);  // here, where a missing route names the rank's line
+  uint64_t back = get ? a.bytes : a.bytes2;
+  send(me, target, get ? 0 : a.bytes,
+       [this, op, back]() { send(op->target, op->origin, back, [this, op]() { op_done(op); }); });
+}
+
+void RmaWorld::op_done(Op* op)
+{
+  int origin = op->origin;
+  Origin& o  = origins_[static_cast<size_t>(origin)];
+  auto it    = o.outstanding.find({op->win, op->target});
+  if (--it->second == 0)
+    o.outstanding.erase(it);
+  auto w = o.outstanding_win.find(op->win);
+  if (--w->second == 0)
+    o.outstanding_win.erase(w);
+  op->done = true;
+  if (!op->request)
+    delete op;
+  wake(origin);
+}
+
+void RmaWorld::flush(int me, int win, int target)
+{
+  Origin& o = origins_[static_cast<size_t>(me)];
+  if (target < 0)
+    block_until(me, [&o, win]() { return o.outstanding_win.count(win) == 0; });
+  else
+    block_until(me, [&o, win, target]() { return o.outstanding.count({win, target}) == 0; });
+}
+
+void RmaWorld::wait_request(int me, int win, int target)
+{
+  auto& requests = origins_[static_cast<size_t>(me)].requests;
+  auto it        = std::find_if(requests.begin(), requests.end(),
+                                [win, target](const Op* op) { return op->win == win && op->target == target; });
+  if (it == requests.end())
+    return;  // as a wait on a request already completed
+  Op* op = *it;
+  block_until(me, [op]() { return op->done; });
+  requests.erase(std::find(requests.begin(), requests.end(), op));
+  delete op;
+}
+
+void RmaWorld::wait_requests(int me)
+{
+  auto& requests = origins_[static_cast<size_t>(me)].requests;
+  while (!requests.empty()) {
+    Op* op = requests.front();
+    block_until(me, [op]() { return op->done; });
+    requests.pop_front();
+    delete op;
+  }
+}
+
+void RmaWorld::finish(int me)
+{
+  wait_requests(me);
+  Origin& o = origins_[static_cast<size_t>(me)];
+  block_until(me, [&o]() { return o.outstanding_win.empty(); });
+}
+
+void RmaWorld::lock(int me, int win, int target, bool exclusive, bool nocheck)
+{
+  auto* r = new LockRequest{me, exclusive, target == me, nocheck, nocheck};
+  origins_[static_cast<size_t>(me)].locks[{win, target}] = r;
+  if (nocheck)
+    return;
+  if (r->lazy) {
+    enqueue(win, target, r);
+  } else {
+    transport().check_route(target, me);  // the grant's way back
+    send(me, target, 0, [this, win, target, r]() { enqueue(win, target, r); });
+  }
+  block_until(me, [r]() { return r->granted; });
+}
+
+void RmaWorld::enqueue(int win, int target, LockRequest* r)
+{
+  locks_[{win, target}].queue.push_back(r);
+  grant_next(win, target);
+}
+
+void RmaWorld::grant_next(int win, int target)
+{
+  LockState& s = locks_[{win, target}];
+  while (!s.queue.empty()) {
+    LockRequest* r = s.queue.front();
+    if (s.exclusive || (r->exclusive && s.shared > 0))
+      return;
+    s.queue.pop_front();
+    if (r->exclusive)
+      s.exclusive = true;
+    else
+      s.shared++;
+    if (r->lazy) {
+      r->granted = true;
+      wake(r->origin);
+    } else {
+      send(target, r->origin, 0, [this, r]() {
+        r->granted = true;
+        wake(r->origin);
+      });
+    }
+  }
+}
+
+void RmaWorld::release(int win, int target, const LockRequest* r)
+{
+  LockState& s = locks_[{win, target}];
+  if (r->exclusive)
+    s.exclusive = false;
+  else
+    s.shared--;
+  grant_next(win, target);
+}
+
+void RmaWorld::unlock(int me, int win, int target)
+{
+  flush(me, win, target);
+  Origin& o = origins_[static_cast<size_t>(me)];
+  auto it   = o.locks.find({win, target});
+  LockRequest* r = it->second;
+  o.locks.erase(it);
+  if (r->nocheck) {
+  } else if (r->lazy) {
+    release(win, target, r);
+  } else {
+    bool arrived = false;
+    send(me, target, 0, [this, win, target, r, &arrived, me]() {
+      release(win, target, r);
+      arrived = true;
+      wake(me);
+    });
+    block_until(me, [&arrived]() { return arrived; });
+  }
+  delete r;
+}
+
+void RmaWorld::post(int me, int win, std::vector<int> origins)
+{
+  for (int origin : origins) {
+    auto arrived = [this, win, origin, me]() {
+      posts_[{win, origin, me}]++;
+      wake(origin);
+    };
+    if (origin == me)
+      arrived();
+    else
+      send(me, origin, 0, arrived);
+  }
+  origins_[static_cast<size_t>(me)].post_groups[win] = std::move(origins);
+}
+
+void RmaWorld::start(int me, int win, std::vector<int> targets)
+{
+  block_until(me, [this, win, me, &targets]() {
+    return std::all_of(targets.begin(), targets.end(),
+                       [this, win, me](int t) { return posts_[{win, me, t}] > 0; });
+  });
+  for (int t : targets)
+    posts_[{win, me, t}]--;
+  origins_[static_cast<size_t>(me)].start_groups[win] = std::move(targets);
+}
+
+void RmaWorld::complete(int me, int win)
+{
+  auto& groups                = origins_[static_cast<size_t>(me)].start_groups;
+  std::vector<int> targets    = std::move(groups[win]);
+  groups.erase(win);
+  for (int t : targets)
+    flush(me, win, t);
+  for (int t : targets) {
+    auto arrived = [this, win, t]() {
+      completes_[{win, t}]++;
+      wake(t);
+    };
+    if (t == me)
+      arrived();
+    else
+      send(me, t, 0, arrived);
+  }
+}
+
+void RmaWorld::wait_exposure(int me, int win)
+{
+  auto& groups = origins_[static_cast<size_t>(me)].post_groups;
+  int n        = static_cast<int>(groups[win].size());
+  groups.erase(win);
+  block_until(me, [this, win, me, n]() { return completes_[{win, me}] >= n; });
+  completes_[{win, me}] -= n;
+}
+
+std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm, const std::function<void()>& barrier)
+{
+  auto world = [&comm](const std::vector<int>& ranks) {
+    std::vector<int> out;
+    for (int r : ranks)
+      out.push_back(comm.world_rank(r));
+    return out;
+  };
+  int target = is_rma(a.kind) && a.peer >= 0 && a.peer < comm.size() ? comm.world_rank(a.peer) : -1;
+  switch (a.kind) {
+    case ActionKind::WinCreate: {
+      Window& w = windows_[a.win];
+      if (w.live > 0 && w.comm != comm.id())
+        return "window " + std::to_string(a.win) + " is created on communicator " + std::to_string(comm.id()) +
+               " here and on communicator " + std::to_string(w.comm) + " by another rank";
+      w.comm = comm.id();
+      w.live++;
+      barrier();
+      break;
+    }
+    case ActionKind::WinFree:
+      flush(me, a.win, -1);
+      barrier();
+      if (--windows_[a.win].live <= 0)
+        windows_.erase(a.win);
+      break;
+    case ActionKind::Put:
+    case ActionKind::Get:
+    case ActionKind::Accumulate:
+    case ActionKind::GetAccumulate:
+    case ActionKind::Rput:
+    case ActionKind::Rget:
+    case ActionKind::Raccumulate:
+    case ActionKind::RgetAccumulate:
+      transfer(me, a, target);
+      break;
+    case ActionKind::WaitRma:
+      wait_request(me, a.win, target);
+      break;
+    case ActionKind::WinFence:
+      flush(me, a.win, -1);
+      barrier();
+      break;
+    case ActionKind::WinPost:
+      post(me, a.win, world(a.members));
+      break;
+    case ActionKind::WinStart:
+      start(me, a.win, world(a.members));
+      break;
+    case ActionKind::WinComplete:
+      complete(me, a.win);
+      break;
+    case ActionKind::WinWait:
+      wait_exposure(me, a.win);
+      break;
+    case ActionKind::WinLock:
+      lock(me, a.win, target, a.exclusive, a.nocheck);
+      break;
+    case ActionKind::WinUnlock:
+      unlock(me, a.win, target);
+      break;
+    case ActionKind::WinLockAll: {
+      std::vector<LockRequest*> all;
+      for (int t : comm.members()) {
+        auto* r = new LockRequest{me, false, true, false, false};
+        origins_[static_cast<size_t>(me)].locks[{a.win, t}] = r;
+        all.push_back(r);
+        enqueue(a.win, t, r);
+      }
+      block_until(me, [&all]() { return std::all_of(all.begin(), all.end(), [](auto* r) { return r->granted; }); });
+      break;
+    }
+    case ActionKind::WinUnlockAll:
+      flush(me, a.win, -1);
+      for (int t : comm.members()) {
+        auto& locks = origins_[static_cast<size_t>(me)].locks;
+        auto it     = locks.find({a.win, t});
+        release(a.win, t, it->second);
+        delete it->second;
+        locks.erase(it);
+      }
+      break;
+    case ActionKind::WinFlush:
+    case ActionKind::WinFlushLocal:
+      flush(me, a.win, target);
+      break;
+    case ActionKind::WinFlushAll:
+    case ActionKind::WinFlushLocalAll:
+      flush(me, a.win, -1);
+      break;
+    default:  // win_sync
+      break;
+  }
+  return "";
+}
+
+} // namespace tireplay

@@ -1,0 +1,93 @@
+// One-sided communication (MPI-3 RMA) with the model of docs/trace-format.md section 12: transfers are messages
+// between the origin's and the target's hosts that need no call of the target; windows, epochs and locks are kept
+// here, in plain C++ over an engine's Transport (replay/transport.hpp), so both fidelity levels run it unchanged.
+#pragma once
+
+#include "replay/communicator.hpp"
+#include "replay/p2p.hpp"
+#include "src/trace/action.hpp"
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace tireplay {
+
+class RmaWorld {
+public:
+  RmaWorld(P2PWorld& p2p, int world_size) : p2p_(p2p), origins_(static_cast<size_t>(world_size)) {}
+  ~RmaWorld();
+  RmaWorld(const RmaWorld&) = delete;
+
+  /// Executes one-sided action `a` for world rank `me`; `comm` is the window's communicator (the line's), `barrier`
+  /// runs its barrier. Returns an error text for what only the ranks together show (a window created on two
+  /// communicators), else "".
+  std::string execute(int me, const Action& a, const Communicator& comm, const std::function<void()>& barrier);
+  /// MPI_Waitall and the end of a rank's trace: its requests (rput ...) complete.
+  void wait_requests(int me);
+  /// The end of a rank's trace: its transfers complete.
+  void finish(int me);
+
+private:
+  struct Op {
+    int origin = 0, win = 0, target = 0;
+    bool request = false;  // rput ...: kept until wait_rma or waitall
+    bool done    = false;
+  };
+  struct LockRequest {
+    int origin     = 0;
+    bool exclusive = false;
+    bool lazy      = false;  // granted without a message: win_lock_all's, or a lock of the origin's own window
+    bool nocheck   = false;  // MPI_MODE_NOCHECK: no lock taken at all
+    bool granted   = false;
+  };
+  struct LockState {
+    bool exclusive = false;
+    int shared     = 0;
+    std::deque<LockRequest*> queue;  // in arrival order
+  };
+  struct Origin {
+    std::map<std::pair<int, int>, int> outstanding;  // (win, target): transfers not complete
+    std::map<int, int> outstanding_win;
+    std::deque<Op*> requests;
+    std::map<std::pair<int, int>, LockRequest*> locks;  // (win, target)
+    std::map<int, std::vector<int>> start_groups, post_groups;  // by win: world ranks
+    bool waiting = false;
+  };
+  struct Window {
+    int comm = 0;
+    int live = 0;  // members that created it and have not freed it
+  };
+
+  Transport& transport() { return *p2p_.transport; }
+  /// Blocks `me` until `done()`; the callbacks below wake it.
+  void block_until(int me, const std::function<bool()>& done);
+  void wake(int rank);
+  /// A message of `bytes` + 16 (the envelope) from world rank `from`'s host to `to`'s; `arrived` runs on arrival.
+  void send(int from, int to, uint64_t bytes, std::function<void()> arrived);
+  void transfer(int me, const Action& a, int target);
+  void op_done(Op* op);
+  void flush(int me, int win, int target);  // target < 0: every target
+  void wait_request(int me, int win, int target);
+  void lock(int me, int win, int target, bool exclusive, bool nocheck);
+  void unlock(int me, int win, int target);
+  void enqueue(int win, int target, LockRequest* r);
+  void grant_next(int win, int target);
+  void release(int win, int target, const LockRequest* r);
+  void post(int me, int win, std::vector<int> origins);
+  void start(int me, int win, std::vector<int> targets);
+  void complete(int me, int win);
+  void wait_exposure(int me, int win);
+
+  P2PWorld& p2p_;
+  std::vector<Origin> origins_;  // by world rank
+  std::map<int, Window> windows_;
+  std::map<std::pair<int, int>, LockState> locks_;      // (win, target)
+  std::map<std::tuple<int, int, int>, int> posts_;      // (win, origin, target): win_post notices arrived
+  std::map<std::pair<int, int>, int> completes_;        // (win, target): win_complete notices arrived
+};
+
+} // namespace tireplay

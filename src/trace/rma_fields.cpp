@@ -1,0 +1,188 @@
+// The fields of one-sided actions (docs/trace-format.md section 12), and the rules a rank's own trace must keep:
+// windows created before use, transfers inside an access epoch, epochs opened before they are closed.
+#include "src/trace/field_reader.hpp"
+
+#include <algorithm>
+
+namespace tireplay {
+namespace {
+
+constexpr int kMaxWindowId = 1000000;
+
+[[noreturn]] void refuse(const FieldReader& a, const std::string& what)
+{
+  throw ParseError(std::string(a.action()) + ": " + what);
+}
+
+std::string window_name(int win)
+{
+  return "window " + std::to_string(win);
+}
+
+/// The window of the line's first field, created earlier in this rank's trace and not freed since.
+WindowEpochs& window(FieldReader& a, RankParseState& st, int& win)
+{
+  win     = a.integer("win");
+  auto it = st.windows.find(win);
+  if (it == st.windows.end())
+    refuse(a, window_name(win) + " is not created by an earlier win_create (or was freed)");
+  return it->second;
+}
+
+bool has(const std::vector<int>& ranks, int rank)
+{
+  return std::find(ranks.begin(), ranks.end(), rank) != ranks.end();
+}
+
+/// win_post's and win_start's group: a count, then that many distinct ranks of the window's communicator.
+void group(FieldReader& a, const WindowEpochs& w, std::vector<int>& out)
+{
+  int n = a.integer("size");
+  if (n < 1 || n > w.size)
+    a.fail("field 'size' must be between 1 and " + std::to_string(w.size));
+  out.clear();
+  for (int i = 0; i < n; i++) {
+    int r = a.rank("rank", w.size);
+    if (has(out, r))
+      refuse(a, "rank " + std::to_string(r) + " is listed twice");
+    out.push_back(r);
+  }
+}
+
+void transfer(FieldReader& a, const WindowEpochs& w, int win, Action& out)
+{
+  out.peer  = a.rank("target", w.size);
+  out.bytes = a.count_field("bytes");
+  if (out.kind == ActionKind::GetAccumulate || out.kind == ActionKind::RgetAccumulate)
+    out.bytes2 = a.count_field("result_bytes");
+  if (!w.fence && !w.lock_all && !has(w.locked, out.peer) && !(w.started && has(w.start_group, out.peer)))
+    refuse(a, "target " + std::to_string(out.peer) + " of " + window_name(win) +
+                  " is outside an access epoch (no win_fence, win_start or win_lock before it)");
+}
+
+} // namespace
+
+void parse_rma(FieldReader& a, RankParseState& st, Action& out)
+{
+  out.nocheck = out.exclusive = false;
+  if (out.kind == ActionKind::WinCreate) {
+    int win = a.integer("win");
+    if (win < 1 || win > kMaxWindowId)
+      a.fail("field 'win' must be between 1 and " + std::to_string(kMaxWindowId));
+    if (st.windows.count(win) > 0)
+      refuse(a, window_name(win) + " is already created (win_free it first)");
+    out.win         = win;
+    WindowEpochs& w = st.windows[win];
+    w.comm          = out.comm;
+    w.size          = st.comm_sizes[out.comm];
+    return;
+  }
+  int win         = 0;
+  WindowEpochs& w = window(a, st, win);
+  out.win         = win;
+  out.comm        = w.comm;
+  switch (out.kind) {
+    case ActionKind::WinFree:
+      if (w.lock_all || !w.locked.empty() || w.started || w.posted)
+        refuse(a, window_name(win) + " still has an epoch open (" +
+                      (w.lock_all ? "win_lock_all without win_unlock_all"
+                       : !w.locked.empty() ? "win_lock of target " + std::to_string(w.locked.front()) +
+                                                 " without win_unlock"
+                       : w.started ? "win_start without win_complete"
+                                   : "win_post without win_wait") + ")");
+      st.windows.erase(win);
+      break;
+    case ActionKind::Put:
+    case ActionKind::Get:
+    case ActionKind::Accumulate:
+    case ActionKind::GetAccumulate:
+    case ActionKind::Rput:
+    case ActionKind::Rget:
+    case ActionKind::Raccumulate:
+    case ActionKind::RgetAccumulate:
+      transfer(a, w, win, out);
+      break;
+    case ActionKind::WaitRma:
+      out.peer = a.rank("target", w.size);
+      break;
+    case ActionKind::WinFence:
+      w.fence = true;
+      break;
+    case ActionKind::WinPost:
+    case ActionKind::WinStart: {
+      bool post  = out.kind == ActionKind::WinPost;
+      bool& open = post ? w.posted : w.started;
+      if (open)
+        refuse(a, window_name(win) + (post ? " already has an exposure epoch (win_post without win_wait)"
+                                           : " already has an access epoch (win_start without win_complete)"));
+      group(a, w, out.members);
+      open = true;
+      if (!post)
+        w.start_group = out.members;
+      break;
+    }
+    case ActionKind::WinComplete:
+      if (!w.started)
+        refuse(a, "no win_start on " + window_name(win) + " before it");
+      w.started = false;
+      break;
+    case ActionKind::WinWait:
+      if (!w.posted)
+        refuse(a, "no win_post on " + window_name(win) + " before it");
+      w.posted = false;
+      break;
+    case ActionKind::WinLock: {
+      out.peer               = a.rank("target", w.size);
+      std::string_view type  = a.next("type");
+      if (type != "exclusive" && type != "shared")
+        a.fail("field 'type' is neither 'exclusive' nor 'shared': " + quoted(type));
+      out.exclusive = type == "exclusive";
+      if (a.more()) {
+        if (a.peek() != "nocheck")
+          a.fail("the field after the lock type can only be 'nocheck': " + quoted(a.peek()));
+        a.skip(1);
+        out.nocheck = true;
+      }
+      if (w.lock_all || has(w.locked, out.peer))
+        refuse(a, "target " + std::to_string(out.peer) + " of " + window_name(win) + " is already locked" +
+                      (w.lock_all ? " (win_lock_all)" : ""));
+      w.locked.push_back(out.peer);
+      break;
+    }
+    case ActionKind::WinUnlock: {
+      out.peer = a.rank("target", w.size);
+      auto it  = std::find(w.locked.begin(), w.locked.end(), out.peer);
+      if (it == w.locked.end())
+        refuse(a, "target " + std::to_string(out.peer) + " of " + window_name(win) + " is not locked");
+      w.locked.erase(it);
+      break;
+    }
+    case ActionKind::WinLockAll:
+      if (w.lock_all || !w.locked.empty())
+        refuse(a, window_name(win) + " is already locked" +
+                      (w.lock_all ? " (win_lock_all)" : " (win_lock of target " + std::to_string(w.locked.front()) + ")"));
+      w.lock_all = true;
+      break;
+    case ActionKind::WinUnlockAll:
+      if (!w.lock_all)
+        refuse(a, "no win_lock_all on " + window_name(win) + " before it");
+      w.lock_all = false;
+      break;
+    case ActionKind::WinFlush:
+    case ActionKind::WinFlushLocal:
+      out.peer = a.rank("target", w.size);
+      if (!w.lock_all && !has(w.locked, out.peer))
+        refuse(a, "target " + std::to_string(out.peer) + " of " + window_name(win) +
+                      " is not in a passive-target epoch (no win_lock or win_lock_all before it)");
+      break;
+    case ActionKind::WinFlushAll:
+    case ActionKind::WinFlushLocalAll:
+      if (!w.lock_all && w.locked.empty())
+        refuse(a, window_name(win) + " has no passive-target epoch (no win_lock or win_lock_all before it)");
+      break;
+    default:  // win_sync
+      break;
+  }
+}
+
+} // namespace tireplay

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# One-sided actions (docs/trace-format.md section 12) replayed on two- and three-host platforms, their simulated
+# times checked against values computed by hand. A message of S bytes alone on a link: T(S) = L + (S + 16) / B,
+# L = 1 ms, B = 100 MB/s: T0 = T(0) = 0.00100016, T(1e6) = 0.01100016, T(1000) = 0.00101016.
+# Window creation and freeing are the communicator's barrier (linear here): every rank sends an empty message to
+# rank 0, which answers each; on two ranks rank 0 leaves after T0 (rank 1's message), rank 1 after 2 T0.
+# Usage: rma_times.sh TIREPLAY_BINARY SOURCE_DIR SCRATCH_DIR [REPLAY OPTION...] (--fidelity fast: the same checks)
+set -euo pipefail
+tireplay=$1
+here=$2/tests/engine
+scratch=$3
+shift 3
+every_run=("$@")
+mkdir -p "$scratch"
+failures=0
+source "$here/hand_check.sh"
+
+# Fence (duplex link): create ends at T0 (rank 0) / 2 T0 (rank 1); the first fence's barrier: rank 1's message
+# leaves at 2 T0, rank 0 leaves at 3 T0 and puts 1 MB, done at 3 T0 + T(1e6) = 0.01400064; the second fence waits
+# for it, then rank 1's message (posted long before, moved when rank 0 receives): 0.0150008; the answer reaches
+# rank 1 at 0.01600096; the free's barrier: rank 1's message at 0.01700112, the answer at 0.01800144.
+check rma_fence_put 0.01800144 duplex_link.xml -- \
+  "0 win_create 1" "0 win_fence 1" "0 put 1 1 1000000" "0 win_fence 1" "0 win_free 1" \
+  "1 win_create 1" "1 win_fence 1" "1 win_fence 1" "1 win_free 1"
+# A get under win_lock_all (no message): its request leaves at T0 with rank 0's answer of the create's barrier, on
+# the same way: both share B and arrive at T0 + L + 32 / B = 0.00200048 (rank 1 leaves the create then); the data
+# back T(1e6): flushed at 0.01300064; then the free's barrier: rank 1's message T0, the answer T0: 0.01500096.
+check rma_get_flush 0.01500096 duplex_link.xml -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 get 1 1 1000000" "0 win_flush 1 1" "0 win_unlock_all 1" "0 win_free 1" \
+  "1 win_create 1" "1 win_free 1"
+# get_accumulate: 1000 bytes there, sharing the way with the barrier's answer (16 bytes) until it ends: L + 1032 / B;
+# T(1000) back: T0 + 0.00101032 + T(1000) = 0.00302064, then the free's 2 T0.
+check rma_get_accumulate 0.00502096 duplex_link.xml -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 get_accumulate 1 1 1000 1000" "0 win_flush_all 1" "0 win_unlock_all 1" \
+  "0 win_free 1" "1 win_create 1" "1 win_free 1"
+# The target computes meanwhile (one-sided): it leaves the create at 0.00200048 (as above), computes 0.1 s, then
+# the free's barrier: its message T0, rank 0's answer T0 (rank 0 waits there since 0.01300064): 0.1040008.
+check rma_target_computes 0.1040008 duplex_link.xml -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 get 1 1 1000000" "0 win_flush 1 1" "0 win_unlock_all 1" "0 win_free 1" \
+  "1 win_create 1" "1 compute 1e8" "1 win_free 1"
+# A put overlaps the origin's computation: flushed at T0 + 0.1 s with nothing left to wait for; free: 2 T0 more.
+check rma_put_overlaps 0.10300048 duplex_link.xml -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 put 1 1 1000000" "0 compute 1e8" "0 win_flush 1 1" "0 win_unlock_all 1" \
+  "0 win_free 1" "1 win_create 1" "1 win_free 1"
+# rget completed by wait_rma after 1 ms of computation: as the get above.
+check rma_rget_wait 0.01500096 duplex_link.xml -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 rget 1 1 1000000" "0 compute 1e6" "0 wait_rma 1 1" "0 win_unlock_all 1" \
+  "0 win_free 1" "1 win_create 1" "1 win_free 1"
+# ... and by waitall, or by the end of the trace when nothing waits for it: the same.
+check rma_rget_waitall 0.01500096 duplex_link.xml -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 rget 1 1 1000000" "0 waitall" "0 win_unlock_all 1" "0 win_free 1" \
+  "1 win_create 1" "1 win_free 1"
+# A transfer to the origin itself takes no time: the two barriers' times only (rank 1 leaves each at 2 T0).
+check rma_self 0.00400064 duplex_link.xml -- \
+  "0 win_create 1" "0 win_lock 1 0 exclusive" "0 put 1 0 1000000" "0 win_unlock 1 0" "0 win_free 1" \
+  "1 win_create 1" "1 win_free 1"
+# PSCW: rank 1 posts at 2 T0, its notice reaches rank 0 at 3 T0; the put ends at 0.01400064; the completion notice
+# reaches rank 1 at 0.0150008, whose free's message reaches rank 0 at 0.01600096, the answer rank 1 at 0.01700112.
+check rma_pscw 0.01700112 duplex_link.xml -- \
+  "0 win_create 1" "0 win_start 1 1 1" "0 put 1 1 1000000" "0 win_complete 1" "0 win_free 1" \
+  "1 win_create 1" "1 win_post 1 1 0" "1 win_wait 1" "1 win_free 1"
+
+# Locks, three ranks on three hosts with a link per pair (shared by its two ways): ranks 0 and 2 lock rank 1's
+# window. The create's barrier ends at T0 for rank 0, 2 T0 for rank 2, and for rank 1 (its answer shares the link
+# with rank 0's lock request) and rank 0's request at 2 T0 + 16 / B = 0.00200048. The grant comes back at
+# 0.00300064, rank 0's put ends at 0.0140008, its release arrives at 0.01500096 (unlock returns then). Rank 2
+# computes 1 ms so that its request arrives second, at 0.00400048.
+lock_lines() {  # TYPE
+  printf '%s\n' "0 win_create 1" "0 win_lock 1 1 $1" "0 put 1 1 1000000" "0 win_unlock 1 1" "0 win_free 1" \
+    "1 win_create 1" "1 win_free 1" \
+    "2 win_create 1" "2 compute 1e6" "2 win_lock 1 1 $1" "2 put 1 1 1000000" "2 win_unlock 1 1" "2 win_free 1"
+}
+# Exclusive: rank 2 is granted at the release, 0.01500096 + T0; put 0.02700128; release 0.02800144; its free
+# message reaches rank 0 at 0.0290016, the answers the others at 0.03000176.
+mapfile -t lines < <(lock_lines exclusive)
+check rma_lock_exclusive 0.03000176 private_links.xml -- "${lines[@]}"
+# Shared: rank 2 is granted at once, 0.00500064; put 0.0160008; release 0.01700096; its free message reaches rank 0
+# at 0.01800112 (after rank 1's), the answers the others at 0.01900128.
+mapfile -t lines < <(lock_lines shared)
+check rma_lock_shared 0.01900128 private_links.xml -- "${lines[@]}"
+# nocheck: no request, no grant, no release: rank 0's put ends at T0 + T(1e6), rank 2's at 2 T0 + 1 ms + T(1e6) =
+# 0.01400048; rank 2's free message reaches rank 0 at 0.01500064, the answers at 0.0160008.
+mapfile -t lines < <(lock_lines "exclusive nocheck")
+check rma_lock_nocheck 0.0160008 private_links.xml -- "${lines[@]}"
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures one-sided time checks failed"
+  exit 1
+fi
+echo "all one-sided time checks passed"
