@@ -49,11 +49,16 @@ void Communicators::created(MPI_Comm comm)
 
 std::map<OTF2_CommRef, std::vector<uint64_t>> Communicators::gather_on_root() const
 {
-  std::vector<uint64_t> mine;  // ref, size, members... for each communicator this rank leads
-  for (const auto& [ref, members] : led_) {
+  return gather_lists_on_root(led_);
+}
+
+std::map<uint32_t, std::vector<uint64_t>> gather_lists_on_root(const std::map<uint32_t, std::vector<uint64_t>>& lists)
+{
+  std::vector<uint64_t> mine;  // ref, size, values... for each list of this rank
+  for (const auto& [ref, values] : lists) {
     mine.push_back(ref);
-    mine.push_back(members.size());
-    mine.insert(mine.end(), members.begin(), members.end());
+    mine.push_back(values.size());
+    mine.insert(mine.end(), values.begin(), values.end());
   }
   int rank = 0, size = 0, count = static_cast<int>(mine.size());
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -68,13 +73,13 @@ std::map<OTF2_CommRef, std::vector<uint64_t>> Communicators::gather_on_root() co
   std::vector<uint64_t> all(static_cast<size_t>(rank == 0 ? total : 0));
   PMPI_Gatherv(mine.data(), count, MPI_UINT64_T, all.data(), counts.data(), offsets.data(), MPI_UINT64_T, 0,
                MPI_COMM_WORLD);
-  std::map<OTF2_CommRef, std::vector<uint64_t>> comms;
+  std::map<uint32_t, std::vector<uint64_t>> out;
   for (size_t i = 0; i + 1 < all.size();) {
     size_t n = all[i + 1];
-    comms[static_cast<OTF2_CommRef>(all[i])] = std::vector<uint64_t>(all.begin() + i + 2, all.begin() + i + 2 + n);
+    out[static_cast<uint32_t>(all[i])] = std::vector<uint64_t>(all.begin() + i + 2, all.begin() + i + 2 + n);
     i += 2 + n;
   }
-  return comms;
+  return out;
 }
 
 } // namespace tracer

@@ -16,6 +16,10 @@ namespace tracer {
 constexpr OTF2_CommRef kWorldRef = 0;
 constexpr OTF2_CommRef kSelfRef  = 1;
 
+/// Lists held by each rank (reference -> values), gathered on world rank 0 (empty elsewhere). Collective over
+/// MPI_COMM_WORLD.
+std::map<uint32_t, std::vector<uint64_t>> gather_lists_on_root(const std::map<uint32_t, std::vector<uint64_t>>& mine);
+
 class Communicators {
 public:
   OTF2_CommRef ref(MPI_Comm comm) const;  // OTF2_UNDEFINED_COMM for one the tracer did not see created

@@ -71,6 +71,13 @@ void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run)
   write_comm(w, str, group, kSelfRef, "MPI_COMM_SELF", OTF2_GROUP_TYPE_COMM_SELF, {});
   for (const auto& [ref, members] : run.comms)
     write_comm(w, str, group, ref, "communicator " + std::to_string(ref), OTF2_GROUP_TYPE_COMM_GROUP, members);
+  for (const auto& [ref, members] : run.groups)
+    OTF2_GlobalDefWriter_WriteGroup(w, ref, str("group " + std::to_string(ref)), OTF2_GROUP_TYPE_COMM_GROUP,
+                                    OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, static_cast<uint32_t>(members.size()),
+                                    members.data());
+  for (const auto& [ref, comm] : run.windows)
+    OTF2_GlobalDefWriter_WriteRmaWin(w, ref, str("window " + std::to_string(ref)),
+                                     static_cast<OTF2_CommRef>(comm.at(0)), OTF2_RMA_WIN_FLAG_NONE);
   OTF2_Archive_CloseGlobalDefWriter(archive, w);
 }
 

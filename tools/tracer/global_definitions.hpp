@@ -14,6 +14,8 @@ struct RunDefinitions {
   uint64_t start = 0, end = 0;  // first and last timestamps, ns
   std::vector<uint64_t> events;  // events of each rank's location
   std::map<OTF2_CommRef, std::vector<uint64_t>> comms;  // created communicators -> members' world ranks
+  std::map<uint32_t, std::vector<uint64_t>> windows;    // windows -> {their communicator}
+  std::map<uint32_t, std::vector<uint64_t>> groups;     // groups of one-sided synchronisations -> world ranks
   std::string flop_metric;  // "" when the run had no flop counter
 };
 
@@ -24,7 +26,7 @@ constexpr const char* kElementBytesName = "tireplay::element_bytes";
 
 /// Clock, ranks (one location per rank, location id = rank), the MPI regions, the metrics (metric class 0:
 /// member cpu_time in ns, then the flop counter), the attribute kElementBytes, MPI_COMM_WORLD (0), MPI_COMM_SELF (1)
-/// and the created communicators.
+/// the created communicators, the windows and the groups of their synchronisations.
 void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run);
 
 } // namespace tracer

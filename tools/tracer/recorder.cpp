@@ -187,7 +187,11 @@ void Recorder::finish()
   PMPI_Reduce(&end, &last, 1, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
   std::vector<uint64_t> counts(static_cast<size_t>(size_));
   PMPI_Gather(&events, 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  RunDefinitions run{first, last, counts, comms.gather_on_root(), have_flops_ ? flops_.name() : ""};
+  RunDefinitions run;
+  run.start = first, run.end = last, run.events = counts;
+  run.comms = comms.gather_on_root();
+  windows.gather_on_root(run.windows, run.groups);
+  run.flop_metric = have_flops_ ? flops_.name() : "";
   if (rank_ == 0)
     write_global_definitions(archive_, run);
   OTF2_Archive_Close(archive_);

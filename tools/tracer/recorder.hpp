@@ -6,6 +6,7 @@
 #include "counters.hpp"
 #include "regions.hpp"
 #include "requests.hpp"
+#include "windows.hpp"
 
 #include <otf2/otf2.h>
 
@@ -73,6 +74,7 @@ public:
   void not_traced(Region region) { not_traced_[region]++; }
 
   Communicators comms;
+  Windows windows;
   Requests requests;
 
 private:

@@ -1,7 +1,8 @@
 // The MPI functions the tracer wraps, one OTF2 region each (region id = position in this list): the calls tireplay
-// replays, then those it reports only (unreplayed_calls.hpp).
+// replays, the one-sided ones (rma_calls.hpp), then those it reports only (unreplayed_calls.hpp).
 #pragma once
 
+#include "rma_calls.hpp"
 #include "unreplayed_calls.hpp"
 
 #include <otf2/otf2.h>
@@ -37,7 +38,7 @@ namespace tracer {
 enum class Region : OTF2_RegionRef {
 #define TRACER_ENUM(name, role) name,
 #define TRACER_UNREPLAYED_ENUM(name, lower, upper, role, params, args, fortran_args) name,
-  TRACER_REGIONS(TRACER_ENUM) TRACER_UNREPLAYED(TRACER_UNREPLAYED_ENUM)
+  TRACER_REGIONS(TRACER_ENUM) TRACER_RMA(TRACER_UNREPLAYED_ENUM) TRACER_UNREPLAYED(TRACER_UNREPLAYED_ENUM)
 #undef TRACER_ENUM
 #undef TRACER_UNREPLAYED_ENUM
   Count_
@@ -53,7 +54,7 @@ inline const RegionInfo& region_info(Region r)
   static const RegionInfo table[] = {
 #define TRACER_INFO(name, role) {"MPI_" #name, OTF2_REGION_ROLE_##role},
 #define TRACER_UNREPLAYED_INFO(name, lower, upper, role, params, args, fortran_args) TRACER_INFO(name, role)
-      TRACER_REGIONS(TRACER_INFO) TRACER_UNREPLAYED(TRACER_UNREPLAYED_INFO)
+      TRACER_REGIONS(TRACER_INFO) TRACER_RMA(TRACER_UNREPLAYED_INFO) TRACER_UNREPLAYED(TRACER_UNREPLAYED_INFO)
 #undef TRACER_INFO
 #undef TRACER_UNREPLAYED_INFO
   };

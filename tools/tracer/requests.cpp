@@ -19,6 +19,15 @@ uint64_t Requests::started_collective(MPI_Request request, OTF2_CollectiveOp op,
   return id;
 }
 
+uint64_t Requests::started_rma(MPI_Request request, OTF2_RmaWinRef win)
+{
+  uint64_t id = next_id_++;
+  Pending p{id, Kind::Rma, OTF2_UNDEFINED_COMM};
+  p.win = win;
+  pending_.emplace(request, p);
+  return id;
+}
+
 std::multimap<MPI_Request, Requests::Pending>::iterator Requests::oldest(MPI_Request request)
 {
   auto it = pending_.lower_bound(request);  // the first of its handle's: multimap keeps equal keys in insertion order
@@ -33,7 +42,7 @@ void Requests::completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request
   Pending p = it->second;
   pending_.erase(it);
   int cancelled = 0;
-  if (p.kind != Kind::Collective)
+  if (p.kind == Kind::Send || p.kind == Kind::Receive)
     PMPI_Test_cancelled(&status, &cancelled);
   if (cancelled) {
     OTF2_EvtWriter_MpiRequestCancelled(out, nullptr, time, p.id);
@@ -41,6 +50,7 @@ void Requests::completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request
   }
   switch (p.kind) {
     case Kind::Send: OTF2_EvtWriter_MpiIsendComplete(out, nullptr, time, p.id); break;
+    case Kind::Rma: OTF2_EvtWriter_RmaOpCompleteNonBlocking(out, nullptr, time, p.win, p.id); break;
     case Kind::Collective:
       OTF2_EvtWriter_NonBlockingCollectiveComplete(out, nullptr, time, p.op, p.comm, p.root, p.sent, p.received,
                                                    p.id);
@@ -58,7 +68,9 @@ void Requests::completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request
 void Requests::tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request)
 {
   auto it = oldest(request);
-  if (it != pending_.end())
+  if (it != pending_.end() && it->second.kind == Kind::Rma)
+    OTF2_EvtWriter_RmaOpTest(out, nullptr, time, it->second.win, it->second.id);
+  else if (it != pending_.end())
     OTF2_EvtWriter_MpiRequestTest(out, nullptr, time, it->second.id);
 }
 

@@ -24,8 +24,12 @@ public:
   /// A started non-blocking collective: what its completion event will say.
   uint64_t started_collective(MPI_Request request, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
                               uint64_t sent, uint64_t received);
+  /// A started one-sided request (MPI_Rput ...) on window `win`: the matching id of its RMA event.
+  uint64_t started_rma(MPI_Request request, OTF2_RmaWinRef win);
+  /// A one-sided operation without a request: its matching id, from the same count.
+  uint64_t next_id() { return next_id_++; }
   /// `request` (the handle as it was before the wait or test) completed with `status`: writes MpiIsendComplete,
-  /// MpiIrecv, NonBlockingCollectiveComplete, or MpiRequestCancelled when it was cancelled. Requests the tracer did
+  /// MpiIrecv, NonBlockingCollectiveComplete, RmaOpCompleteNonBlocking, or MpiRequestCancelled when it was cancelled. Requests the tracer did
   /// not start are skipped.
   void completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, const MPI_Status& status);
   /// A test found `request` incomplete: MpiRequestTest.
@@ -42,7 +46,7 @@ public:
   OTF2_CommRef receive_matched(MPI_Message message);
 
 private:
-  enum class Kind { Send, Receive, Collective };
+  enum class Kind { Send, Receive, Collective, Rma };
   struct Pending {
     uint64_t id;
     Kind kind;
@@ -50,6 +54,7 @@ private:
     OTF2_CollectiveOp op = OTF2_COLLECTIVE_OP_BARRIER;
     uint32_t root        = OTF2_UNDEFINED_UINT32;
     uint64_t sent = 0, received = 0;
+    OTF2_RmaWinRef win = OTF2_UNDEFINED_RMA_WIN;
   };
   struct Persistent {
     bool receive;
