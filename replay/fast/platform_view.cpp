@@ -37,11 +37,11 @@ PlatformView::PlatformView(const std::vector<sg4::Host*>& rank_hosts, Sharing& s
   sg4::Engine::get_instance()->seal_platform();  // routes are complete once sealed (the loopbacks)
 }
 
-int PlatformView::link_resource(const sg4::Link* link)
+int PlatformView::link_resource(const sg4::Link* link, bool fatpipe)
 {
   auto [it, fresh] = links_.try_emplace(link, -1);
   if (fresh)
-    it->second = sharing_.add_resource(link->get_bandwidth());
+    it->second = sharing_.add_resource(link->get_bandwidth(), fatpipe);
   return it->second;
 }
 
@@ -76,10 +76,13 @@ const Route& PlatformView::route(int src_host, int dst_host)
   if (route.latency > 0 && factors_.tcp_gamma_bytes > 0)
     bound = std::min(bound, factors_.tcp_gamma_bytes / (2 * route.latency));
   for (const auto& [link, weight] : weighted.weights) {
-    if (link->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE)
-      bound = std::min(bound, link->get_bandwidth() / weight);  // not shared: each flow gets the bandwidth
-    else
+    if (link->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE) {
+      // Each flow alone gets the bandwidth; flows of different penalties on it get less (Resource::fatpipe)
+      bound = std::min(bound, link->get_bandwidth() / weight);
+      route.uses.push_back({link_resource(link, true), -1, weight});
+    } else {
       route.uses.push_back({link_resource(link), -1, weight});
+    }
   }
   route.bound = bound;
   // SimGrid gives a communication its penalty when its latency is over; one without latency gets 1.

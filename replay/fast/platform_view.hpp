@@ -48,7 +48,7 @@ private:
     int cpu;
     double speed;
   };
-  int link_resource(const simgrid::s4u::Link* link);
+  int link_resource(const simgrid::s4u::Link* link, bool fatpipe = false);
 
   Sharing& sharing_;
   models::NetworkFactors factors_;

@@ -10,10 +10,11 @@ constexpr double kTolerance = 1e-9;  // relative: resources within it of the tig
 
 } // namespace
 
-int Sharing::add_resource(double capacity)
+int Sharing::add_resource(double capacity, bool fatpipe)
 {
   resources_.push_back({});
   resources_.back().capacity = capacity;
+  resources_.back().fatpipe  = fatpipe;
   return static_cast<int>(resources_.size() - 1);
 }
 
@@ -60,6 +61,12 @@ void Sharing::start(int id, double now)
     Resource& r = resource(u.resource);
     u.slot      = static_cast<int>(r.users.size());
     r.users.push_back({id, static_cast<int>(k)});
+    if (r.fatpipe) {
+      r.fat_ratios[u.weight / a.penalty]++;
+      if (mixed(r))
+        mark(u.resource);
+      continue;
+    }
     r.share += u.weight / a.penalty;
     r.fresh_demand += u.weight * a.bound;
     if (r.saturated ? std::abs(r.share - r.share_solved) > drift(r) * r.share_solved
@@ -81,6 +88,15 @@ void Sharing::finish(int id, double now)
       r.users[static_cast<size_t>(u.slot)] = moved;
       activity(moved.activity).uses[static_cast<size_t>(moved.use)].slot = u.slot;
       r.users.pop_back();
+      if (r.fatpipe) {
+        bool was_mixed = mixed(r);
+        auto ratio     = r.fat_ratios.find(u.weight / a.penalty);
+        if (--ratio->second == 0)
+          r.fat_ratios.erase(ratio);
+        if (was_mixed && !r.users.empty())
+          mark(u.resource);
+        continue;
+      }
       r.used -= u.weight * a.rate;
       r.share -= u.weight / a.penalty;
       if (r.users.empty()) {
@@ -122,8 +138,8 @@ void Sharing::take(int id, double now)
       r.in_solve = true;
       // A dirty resource is solved with all its users; a saturated one left alone bounds its users at its
       // level; any other gives what its other users leave.
-      r.role          = !r.dirty && r.saturated ? Resource::Role::Level : Resource::Role::Capacity;
-      r.left          = r.dirty ? r.capacity : r.capacity - r.used;
+      r.role          = !r.dirty && r.saturated && !r.fatpipe ? Resource::Role::Level : Resource::Role::Capacity;
+      r.left          = r.dirty || r.fatpipe ? r.capacity : r.capacity - r.used;
       r.pending_share = 0;
       r.pending       = 0;
       r.binds         = false;
@@ -131,7 +147,7 @@ void Sharing::take(int id, double now)
       r.used_before   = r.used;
       involved_.push_back(u.resource);
     }
-    if (!r.dirty)
+    if (!r.dirty && !r.fatpipe)
       r.left += u.weight * a.rate;
     r.pending_share += u.weight / a.penalty;
     r.pending++;
@@ -158,13 +174,16 @@ void Sharing::fill()
   // Progressive filling: raise every unfixed activity's rate * penalty together until a resource or a bound
   // stops some of them; fix those; repeat.
   size_t unfixed = solved_.size();
+  bool fat       = std::any_of(involved_.begin(), involved_.end(), [this](int i) { return mixed(resource(i)); });
   while (unfixed > 0) {
+    if (fat)
+      fat_shares();
     double level = std::numeric_limits<double>::infinity();
     for (int index : involved_) {
       Resource& r = resource(index);
-      r.ratio     = r.role == Resource::Role::Capacity && r.pending > 0 ? std::max(0.0, r.left) / r.pending_share
-                                                                         : std::numeric_limits<double>::infinity();
-      level = std::min(level, r.ratio);
+      bool gives  = r.role == Resource::Role::Capacity && r.pending > 0 && (!r.fatpipe || (mixed(r) && r.was_dirty));
+      r.ratio     = gives ? std::max(0.0, r.left) / r.pending_share : std::numeric_limits<double>::infinity();
+      level       = std::min(level, r.ratio);
     }
     for (const Solved& s : solved_)
       if (!s.fixed)
@@ -199,12 +218,29 @@ void Sharing::fill()
       unfixed--;
       for (uint32_t k = s.first_use; k < s.first_use + s.uses; k++) {
         Resource& r = resource(solved_uses_[k].resource);
-        r.left -= solved_uses_[k].weight * s.rate;
-        r.pending_share -= solved_uses_[k].weight / s.penalty;
+        if (!r.fatpipe) {
+          r.left -= solved_uses_[k].weight * s.rate;
+          r.pending_share -= solved_uses_[k].weight / s.penalty;
+        }
         r.pending--;
       }
     }
   }
+}
+
+void Sharing::fat_shares()
+{
+  // A FATPIPE resource's share is the largest weight / penalty among its users not fixed yet.
+  for (int index : involved_)
+    if (resource(index).fatpipe)
+      resource(index).pending_share = 0;
+  for (const Solved& s : solved_)
+    if (!s.fixed)
+      for (uint32_t k = s.first_use; k < s.first_use + s.uses; k++) {
+        Resource& r = resource(solved_uses_[k].resource);
+        if (r.fatpipe)
+          r.pending_share = std::max(r.pending_share, solved_uses_[k].weight / s.penalty);
+      }
 }
 
 void Sharing::settle(double now)
@@ -240,8 +276,10 @@ void Sharing::settle(double now)
   for (int index : involved_) {
     Resource& r = resource(index);
     bool moved  = std::abs(r.used - r.used_before) > (drift(r) + 1e-9) * r.capacity;
+    // (a FATPIPE resource with mixed users, met here through one of them, is solved next with all of them)
     if ((r.role == Resource::Role::Level && moved) ||
-        (r.role == Resource::Role::Capacity && !r.was_dirty && r.binds && has_others(r)))
+        (r.role == Resource::Role::Capacity && !r.was_dirty && r.binds && has_others(r)) ||
+        (mixed(r) && !r.was_dirty))
       mark(index);
   }
   involved_.clear();

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -71,6 +72,12 @@ struct Activity {  // what a solve reads first, first
 };
 
 struct Resource {
+  /// A FATPIPE link (SimGrid's lmm): its capacity is not divided among its users but bounds each, at its level
+  /// (capacity / the largest weight / penalty among the users not yet fixed) / the user's penalty. While its users
+  /// all have one weight / penalty, that is capacity / weight for each: their bound, and the resource stays out of
+  /// the solves; with several, it is solved with all its users whenever one starts or ends.
+  bool fatpipe = false;
+  std::map<double, int> fat_ratios;  // weight / penalty -> its users with it
   struct User {
     int activity;
     int use;  // index in the activity's uses
@@ -117,7 +124,7 @@ public:
   /// with at least `many` activities (fewer cost little to solve: they always are).
   explicit Sharing(double drift = 0, size_t many = 64) : drift_(drift), many_(many) {}
 
-  int add_resource(double capacity);
+  int add_resource(double capacity, bool fatpipe = false);
   /// An activity, not sharing yet (a message in its latency): its id.
   int create(double amount, double bound, double penalty, const std::vector<Use>& uses);
   /// From now on, the activity drains through its resources.
@@ -188,6 +195,10 @@ private:
   void heap_up(Resource& r, size_t slot);
   void heap_down(Resource& r, size_t slot);
 
+  /// A FATPIPE resource whose users have different weights / penalties (it bounds them unequally).
+  static bool mixed(const Resource& r) { return r.fatpipe && r.fat_ratios.size() > 1; }
+  /// During fill(): each FATPIPE resource's pending_share, from its unfixed users.
+  void fat_shares();
   double drift(const Resource& r) const { return r.users.size() >= many_ ? drift_ : 0; }
 
   double drift_;

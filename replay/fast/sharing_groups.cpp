@@ -182,7 +182,7 @@ void Sharing::form_groups(double now)
   // solved in full: joining at once was 1.5x slower at 65,536 ranks for 0.2% of accuracy.)
   for (int index : involved_) {
     Resource& r = resource(index);
-    r.forming   = drift_ > 0 && r.role == Resource::Role::Capacity && r.was_dirty && r.binds &&
+    r.forming   = drift_ > 0 && !r.fatpipe && r.role == Resource::Role::Capacity && r.was_dirty && r.binds &&
                 r.users.size() >= many_ && !r.grouped;
     if (r.forming) {
       r.grouped      = true;

@@ -63,6 +63,14 @@ printf '%s\n' "1 isend 3 0 1000000" "3 recv 1 0 1000000" "1 isend 0 0 1000000" "
 compare two_zones_both_ways 1e-6 "$src" --platform platforms/two_level.xml --hostfile "$scratch/zones.txt" \
   --trace "$scratch/zones_trace.txt" --cfg tireplay/both-ways-factor:0:1
 
+# A FATPIPE link crossed by two flows of different penalties: SimGrid gives the one with the higher penalty less
+# (6.8% apart when the fast level bounded each flow at the link's bandwidth, the new-user trial of 2026-11-27).
+printf '%s\n' a b c > "$scratch/abc.txt"
+printf '%s\n' "0 send 1 0 1000000" "1 irecv 0 0 1000000" "1 irecv 2 0 1000000" "1 waitall" "2 send 1 0 1000000" \
+  > "$scratch/fatpipe_trace.txt"
+compare fatpipe_mixed 1e-9 "$src" --platform tests/engine/fatpipe_mixed.xml --hostfile "$scratch/abc.txt" \
+  --trace "$scratch/fatpipe_trace.txt"
+
 data=$src/../shared/data/simgrid-replay
 if [ -d "$data" ]; then
   for c in actions_bcast.txt:3 split_traces:2 actions_with_isend.txt:3 actions_allgatherv.txt:4 \
