@@ -65,7 +65,8 @@ std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint
     }
   }
   if (hosts.empty())
-    throw InputError(path + ": the hostfile is empty");
+    throw InputError(path + ": the hostfile gives no rank a place (its lines are blank, comments, or hosts with the "
+                            "count 0)");
   return hosts;
 }
 

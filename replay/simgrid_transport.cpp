@@ -134,6 +134,12 @@ bool SimGridTransport::computing(int rank) const
   return exec != nullptr && exec->get_finish_time() < 0;
 }
 
+void SimGridTransport::yield()
+{
+  sg4::this_actor::yield();
+  check_stopped();
+}
+
 void SimGridTransport::suspend()
 {
   suspend_self();

@@ -30,6 +30,7 @@ public:
   void sleep(double seconds) override;
   void execute(double flops) override;
   bool computing(int rank) const override;
+  void yield() override;
   void suspend() override;
   void resume(int rank) override;
   bool suspend_for(double seconds) override;

@@ -31,6 +31,10 @@ public:
   /// Whether `rank` is inside execute() with work left at this date: false once its computation has ended, even if
   /// the rank has not run since (every computation that ends at a date ends before any rank runs at it).
   virtual bool computing(int rank) const = 0;
+  /// Lets every other rank that can run at this date run first, as a simcall does in SimGrid (SMPI's MPI_Test of a
+  /// request with a communication asks the kernel: the ranks whose tests end together reset or grow smpi/test's
+  /// shared factor in that order).
+  virtual void yield() = 0;
   /// Blocks the calling rank until another calls resume(rank).
   virtual void suspend() = 0;
   virtual void resume(int rank) = 0;

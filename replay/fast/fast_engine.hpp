@@ -37,6 +37,11 @@ public:
   void sleep(double seconds) override;
   void execute(double flops) override;
   bool computing(int rank) const override { return computing_[static_cast<size_t>(rank)]; }
+  void yield() override
+  {
+    ready_.push_back(current_);
+    block();
+  }
   void suspend() override;
   void resume(int rank) override { ready_.push_back(rank); }
   bool suspend_for(double seconds) override;

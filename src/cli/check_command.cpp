@@ -61,11 +61,18 @@ int check_command(int argc, char** argv)
     bool other_platform = !baseline.platform_absolute.empty()
                               ? baseline.platform_absolute != absolute_path(platform)
                               : !baseline.platform.empty() && baseline.platform != platform;
-    if (!write_baseline && (other_trace || other_platform))
+    if (!write_baseline && (other_trace || other_platform)) {
+      // the names as given, or, where those read the same, the absolute paths compared
+      bool same_look = baseline.trace == input && baseline.platform == platform;
+      std::string then_trace = same_look && !baseline.trace_absolute.empty() ? baseline.trace_absolute : baseline.trace;
+      std::string then_platform =
+          same_look && !baseline.platform_absolute.empty() ? baseline.platform_absolute : baseline.platform;
+      std::string now_trace = same_look ? absolute_path(input) : input;
+      std::string now_platform = same_look ? absolute_path(platform) : platform;
       std::fprintf(stderr, "tireplay check: warning: the baseline was made from trace %s on platform %s; this check "
-                           "replays trace %s on platform %s\n", shown_text(baseline.trace, 1000).c_str(),
-                   shown_text(baseline.platform, 1000).c_str(),
-                   input.c_str(), platform.c_str());
+                           "replays trace %s on platform %s\n", shown_text(then_trace, 1000).c_str(),
+                   shown_text(then_platform, 1000).c_str(), now_trace.c_str(), now_platform.c_str());
+    }
     if (!write_baseline && baseline.fidelity != opt.fidelity)
       std::fprintf(stderr, "tireplay check: warning: the baseline was made at --fidelity %s; this check replays at "
                            "--fidelity %s (docs/fidelity.md: the fast level is within 2%% of the full one)\n",

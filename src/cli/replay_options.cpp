@@ -173,6 +173,8 @@ void check_replay_options(ReplayOptions& opt)
   check_input_file(opt.platform, "platform");
   if (!opt.jobs_file.empty())
     check_input_file(opt.jobs_file, "jobs file");
+  else if (opt.trace == "-")
+    throw InputError("-: a trace is not read from standard input: give its file or directory");
   else if (std::error_code ec; !std::filesystem::exists(opt.trace, ec))  // what it is, open_trace says
     throw InputError(opt.trace + (ec && ec != std::errc::no_such_file_or_directory
                                       ? ": cannot reach the trace: " + ec.message()  // a symbolic link loop...

@@ -21,6 +21,9 @@ void check_input_file(const std::string& path, const std::string& role)
 {
   if (path.empty())
     throw InputError("an empty file name was given for the " + role);
+  if (path == "-")
+    throw InputError("-: the " + role + " is not read from standard input: give its file (a pipe as <(command) or "
+                     "/dev/stdin)");
   struct stat st {};
   if (stat(path.c_str(), &st) != 0) {
     if (errno == ENOENT)

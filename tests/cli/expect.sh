@@ -8,7 +8,7 @@ expect() {
   local name=$1 status=$2 expected=$3
   shift 4
   local got rc
-  got=$(timeout 20 "$tireplay" "$@" 2>&1 >/dev/null)
+  got=$(timeout 20 "${expect_program:-$tireplay}" "$@" 2>&1 >/dev/null)
   rc=$?
   if [ "$rc" -ne "$status" ] || [ "$got" != "$expected" ]; then
     echo "FAIL $name: exit $rc (expected $status)"
@@ -19,3 +19,14 @@ expect() {
     echo "ok   $name"
   fi
 }
+
+# expect_otf2ti NAME EXPECTED_STDERR -- otf2ti arguments: expect for $otf2ti (which the test sets), exit status 2.
+expect_otf2ti() {
+  local name=$1 expected=$2
+  shift 3
+  expect_program=$otf2ti expect "$name" 2 "$expected" -- "$@"
+}
+
+# The otf2ti beside $tireplay (a build tree's or an installation's).
+otf2ti=$(dirname "$tireplay")/tools/otf2ti/otf2ti
+[ -x "$otf2ti" ] || otf2ti=$(dirname "$tireplay")/otf2ti

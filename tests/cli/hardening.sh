@@ -78,21 +78,7 @@ expect limit_zero 2 "tireplay replay: --limit: 0 is out of range (K >= 1; leave 
 (see tireplay replay --help)" -- $R --limit 0
 
 # W9, C6, S3: otf2ti's options exit 2, in range
-otf2ti=$(dirname "$tireplay")/tools/otf2ti/otf2ti
-[ -x "$otf2ti" ] || otf2ti=$(dirname "$tireplay")/otf2ti
 if [ -x "$otf2ti" ]; then
-  expect_otf2ti() {  # NAME EXPECTED -- otf2ti arguments
-    local name=$1 expected=$2 got rc
-    shift 3
-    got=$(timeout 20 "$otf2ti" "$@" 2>&1 >/dev/null)
-    rc=$?
-    if [ "$rc" -ne 2 ] || [ "$got" != "$expected" ]; then
-      echo "FAIL $name: exit $rc (expected 2)"; echo "  got:      $got"; echo "  expected: $expected"
-      failures=$((failures + 1))
-    else
-      echo "ok   $name"
-    fi
-  }
   expect_otf2ti otf2ti_threads "otf2ti: --threads: 40000 is out of range (1 to 1024)
 (see otf2ti --help)" -- x.otf2 -o out --threads 40000
   expect_otf2ti otf2ti_rate "otf2ti: --flop-rate: 1e+22 is out of range (1 to 1e15 flop/s)

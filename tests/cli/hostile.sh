@@ -157,5 +157,30 @@ for case in "barrier:c' to host 'a" "alltoall 10 10:a' to host 'c"; do
     2 $op" -- replay --platform island.xml --oversubscribe --trace island.txt -q
 done
 
+# Inputs that are standard input, a hostfile of hosts that take no rank (the eleventh trial)
+expect stdin_platform 2 "-: the platform is not read from standard input: give its file (a pipe as <(command) or /dev/stdin)" -- replay --platform - --trace t.txt -q
+expect stdin_trace 2 "-: a trace is not read from standard input: give its file or directory" -- replay --platform $P --trace - -q
+printf 'nosuchhost:0\n' > zero_hosts.txt
+expect hostfile_no_place 2 "zero_hosts.txt: the hostfile gives no rank a place (its lines are blank, comments, or hosts with the count 0)" -- replay --platform $P --trace t.txt --hostfile zero_hosts.txt -q
+
+# otf2ti's outputs, checked before any conversion: never a file of the archive or a trace otf2ti did not write
+archive=$src/../shared/data/otf2/synthetic_mpi_4
+if [ -x "$otf2ti" ] && [ -f "$archive/traces.otf2" ]; then
+  cp -r "$archive" s4 && chmod -R u+w s4
+  expect_otf2ti otf2ti_bursts_in_archive "otf2ti: --bursts s4/traces/0.evt: a file of the archive s4/traces.otf2: give another file" -- s4/traces.otf2 --bursts s4/traces/0.evt
+  expect_otf2ti otf2ti_bursts_anchor "otf2ti: --bursts s4/traces.otf2: a file of the archive s4/traces.otf2: give another file" -- s4/traces.otf2 --bursts s4/traces.otf2
+  echo text > a_file
+  expect_otf2ti otf2ti_out_file "otf2ti: -o a_file: exists and is not a directory" -- s4/traces.otf2 -o a_file
+  expect_otf2ti otf2ti_out_stdout "otf2ti: -o -: a trace is a directory of files, not standard output: give a directory" -- s4/traces.otf2 -o -
+  mkdir -p simgrid_dir && printf 'rank0.txt\n' > simgrid_dir/trace.txt
+  expect_otf2ti otf2ti_foreign_trace "otf2ti: -o simgrid_dir: simgrid_dir/trace.txt was not written by otf2ti (a trace of smpirun -trace-ti?): give another directory, or remove it" -- s4/traces.otf2 -o simgrid_dir
+  "$otf2ti" s4/traces.otf2 -o ours 2> /dev/null && "$otf2ti" s4/traces.otf2 -o ours 2> /dev/null &&
+    "$otf2ti" s4/traces.otf2 -o ours --one-file 2> /dev/null && [ -f ours/trace.txt ] && [ ! -d ours/trace.txt_files ] &&
+    ok "otf2ti_replaces_its_own" || fail "otf2ti_replaces_its_own: a second conversion into the same directory"
+  expect_otf2ti otf2ti_bursts_over_trace "otf2ti: --bursts ours/trace.txt: a file of the trace written in ours: give another file" -- s4/traces.otf2 -o ours --bursts ours/trace.txt
+  [ "$("$otf2ti" s4/traces.otf2 --bursts - 2> /dev/null | grep -c '^[0-9]')" -gt 0 ] && ok "otf2ti_bursts_stdout" ||
+    fail "otf2ti_bursts_stdout: --bursts - wrote no burst on standard output"
+fi
+
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hostile: every case passed"

@@ -71,6 +71,28 @@ printf '%s\n' "0 send 1 0 1000000" "1 irecv 0 0 1000000" "1 irecv 2 0 1000000" "
 compare fatpipe_mixed 1e-9 "$src" --platform tests/engine/fatpipe_mixed.xml --hostfile "$scratch/abc.txt" \
   --trace "$scratch/fatpipe_trace.txt"
 
+# Tests that end together grow or reset smpi/test's factor (one for all ranks, SMPI's) in SMPI's order: a test of a
+# request with a communication asks SimGrid's kernel (a simcall) before it reads the request, one of a detached send
+# does not. 16 ranks of irecv/isend/test/waitall/barrier with smpi/test:3e-3 were 9% off smpirun -replay (the
+# eleventh trial). Both levels against smpirun's time, measured live when smpirun is here (else its value, measured
+# with SimGrid 3.32: smpirun -np 16 -platform platforms/cluster_16.xml -hostfile platforms/hosts_16.txt -replay
+# tests/engine/test_ties/index.txt --cfg=network/optim:Full --cfg=smpi/test:3e-3).
+ties=(--platform "$src/platforms/cluster_16.xml" --hostfile "$src/platforms/hosts_16.txt")
+expected=0.0576482480
+if command -v smpirun > /dev/null; then
+  expected=$(cd "$src/tests/engine/test_ties" && timeout 120 smpirun -np 16 -platform "$src/platforms/cluster_16.xml" \
+    -hostfile "$src/platforms/hosts_16.txt" -replay index.txt --cfg=network/optim:Full --cfg=smpi/test:3e-3 \
+    --log=root.thres:critical --log=smpi_replay.thres:info 2>&1 | sed -n 's/.*Simulation time \([0-9.e+-]*\).*/\1/p')
+fi
+for level in full fast; do
+  (cd "$src/tests/engine/test_ties" && "$tireplay" replay "${ties[@]}" --trace index.txt --cfg smpi/test:3e-3 \
+    --fidelity $level -q --json "$scratch/ties.$level.json") 2> "$scratch/ties.err"
+  got=$(simulated "$scratch/ties.$level.json")
+  # (smpirun prints its time to the microsecond)
+  awk -v g="$got" -v e="$expected" 'BEGIN { d = g - e; if (d < 0) d = -d; exit !(e > 0 && d <= 1e-6) }' &&
+    echo "ok   test_ties_$level: $got (smpirun $expected)" || fail "test_ties_$level: $got, smpirun -replay $expected"
+done
+
 data=$src/../shared/data/simgrid-replay
 if [ -d "$data" ]; then
   for c in actions_bcast.txt:3 split_traces:2 actions_with_isend.txt:3 actions_allgatherv.txt:4 \

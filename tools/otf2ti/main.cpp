@@ -162,7 +162,7 @@ int main(int argc, char** argv)
   bool one_file = false, no_polls = false;
   std::string compress = "none";
   po::options_description opts("otf2ti ARCHIVE/traces.otf2 -o OUTDIR [options]");
-  opts.add_options()("help,h", "this help")("version", "print the version")("output,o", po::value(&out), "output directory (required)")(
+  opts.add_options()("help,h", "this help")("version", "print the version")("output,o", po::value(&out), "output directory (required, but with --bursts alone)")(
       "flop-metric", po::value(&flop_metric), "flop counter of the archive (default: PAPI_FP_OPS, PAPI_DP_OPS, PAPI_SP_OPS)")(
       "flop-rate", po::value(&flop_rate_text)->default_value("1Gf"),
       "flops per second of the traced machine, for computations without a flop counter: 2.5e9, 2.5Gf, 800Mf")(
@@ -239,15 +239,12 @@ int main(int argc, char** argv)
   otf2ti::capture_otf2_errors();
   otf2ti::guard_crashes(archive);
   try {
+    otf2ti::check_outputs(archive, out, bursts);
     otf2ti::Definitions defs = otf2ti::read_definitions(archive, flop_metric);
     if (!bursts.empty() && defs.flop_metric_name.empty())
       throw std::runtime_error(archive + ": no flop counter (PAPI_FP_OPS, PAPI_DP_OPS, PAPI_SP_OPS, or --flop-metric): "
                                "the bursts' flops are unknown (--bursts)");
     options.record_bursts = !bursts.empty();
-    if (defs.flop_metric_name.empty())
-      std::cerr << "otf2ti: no flop counter in " << archive << ": computations are their "
-                << (defs.cpu_member.empty() ? "duration" : "CPU time (the tracer's cpu_time)") << " x "
-                << options.flop_rate << " flop/s (--flop-rate)\n";
     auto traces = convert_all(archive, defs, options, threads);
     otf2ti::fill_counts(traces, defs);
     uint64_t events = 0, actions = 0;
@@ -258,6 +255,10 @@ int main(int argc, char** argv)
     }
     if (actions == 0)
       throw std::runtime_error(archive + ": no MPI call in any location: not a trace of an MPI run");
+    if (defs.flop_metric_name.empty())
+      std::cerr << "otf2ti: no flop counter in " << archive << ": computations are their "
+                << (defs.cpu_member.empty() ? "duration" : "CPU time (the tracer's cpu_time)") << " x "
+                << options.flop_rate << " flop/s (--flop-rate)\n";
     report_unrecorded(traces);
     report_unreplayed(traces);
     double run = -1;

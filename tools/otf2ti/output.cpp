@@ -8,7 +8,9 @@
 #include <boost/iostreams/filter/zstd.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <stdexcept>
 
 namespace io = boost::iostreams;
@@ -20,6 +22,8 @@ namespace otf2ti {
 const std::map<std::string, std::string> kSuffixes = {{"none", ""}, {"gzip", ".gz"}, {"zstd", ".zst"}, {"xz", ".xz"}};
 
 namespace {
+
+constexpr const char* kMark = ".otf2ti";  // in OUTDIR: the trace there is otf2ti's, which the next one replaces
 
 /// SimGrid's layout (smpirun -trace-ti with tracing/filename OUTDIR/trace.txt): the index OUTDIR/trace.txt lists
 /// OUTDIR/trace.txt_files/<stamp>_rank-<rank + 1>.txt; with one_file, OUTDIR/trace.txt holds every rank's lines.
@@ -40,6 +44,12 @@ void write_rank(std::ostream& out, size_t rank, const RankTrace& trace)
     out << "# cancelled " << rank << ' ' << action << ' ' << count << '\n';
 }
 
+
+/// The mark of a trace written by otf2ti (check_outputs): a comment, which no trace reader takes for a rank's file.
+void mark(const fs::path& out)
+{
+  std::ofstream(out / kMark) << "# written by otf2ti: its next conversion into this directory replaces the trace\n";
+}
 
 /// Writes `path` (compressed by `compress`) with `fill(stream)`.
 template <class Fill>
@@ -77,6 +87,41 @@ size_t written_lines(const RankTrace& t)
 
 } // namespace
 
+namespace {
+
+bool inside(const fs::path& path, const fs::path& dir)
+{
+  auto [d, p] = std::mismatch(dir.begin(), dir.end(), path.begin(), path.end());
+  return d == dir.end();
+}
+
+} // namespace
+
+void check_outputs(const fs::path& archive, const std::string& out, const std::string& bursts)
+{
+  std::error_code ec;
+  if (out == "-")
+    throw std::runtime_error("-o -: a trace is a directory of files, not standard output: give a directory");
+  if (!out.empty() && fs::exists(out, ec) && !fs::is_directory(out, ec))
+    throw std::runtime_error("-o " + out + ": exists and is not a directory");
+  if (!out.empty() && fs::is_directory(out, ec) && !fs::exists(fs::path(out) / kMark, ec)) {
+    for (const char* name : {"trace.txt", "trace.txt.gz", "trace.txt.zst", "trace.txt.xz", "trace.txt_files"})
+      if (fs::exists(fs::path(out) / name, ec))
+        throw std::runtime_error("-o " + out + ": " + (fs::path(out) / name).string() + " was not written by otf2ti "
+                                 "(a trace of smpirun -trace-ti?): give another directory, or remove it");
+  }
+  if (bursts.empty() || bursts == "-")
+    return;
+  fs::path b = fs::weakly_canonical(bursts, ec), a = fs::weakly_canonical(archive, ec);
+  fs::path events = a.parent_path() / a.stem();  // the archive's event files: traces.otf2 -> traces/
+  if (b == a || b == fs::path(a).replace_extension(".def") || inside(b, events))
+    throw std::runtime_error("--bursts " + bursts + ": a file of the archive " + archive.string() +
+                             ": give another file");
+  fs::path o = fs::weakly_canonical(out.empty() ? fs::path(".") : fs::path(out), ec);
+  if (!out.empty() && b.parent_path() == o && b.filename().string().rfind("trace.txt", 0) == 0)
+    throw std::runtime_error("--bursts " + bursts + ": a file of the trace written in " + out + ": give another file");
+}
+
 /// OUTDIR/trace.txt lists the rank files (kept plain); with --one-file it holds every rank's lines and is named
 /// trace.txt.gz, .zst or .xz when compressed. Returns the file to replay; `placed` says where each rank went.
 fs::path write(const fs::path& out, const std::vector<RankTrace>& traces, bool one_file,
@@ -101,6 +146,7 @@ fs::path write(const fs::path& out, const std::vector<RankTrace>& traces, bool o
       for (size_t r = 0; r < traces.size(); r++)
         write_rank(o, r, traces[r]);
     });
+    mark(out);
     return shared;
   }
   fs::create_directories(out / "trace.txt_files");
@@ -116,6 +162,7 @@ fs::path write(const fs::path& out, const std::vector<RankTrace>& traces, bool o
   }
   if (!index.flush())
     throw std::runtime_error((out / "trace.txt").string() + ": cannot write");
+  mark(out);
   return out / "trace.txt";
 }
 
@@ -123,7 +170,10 @@ fs::path write(const fs::path& out, const std::vector<RankTrace>& traces, bool o
 void write_bursts(const std::string& path, const std::string& archive, const std::string& metric,
                   const std::vector<RankTrace>& traces)
 {
-  std::ofstream out(path);
+  std::ofstream file;
+  if (path != "-")  // standard output
+    file.open(path);
+  std::ostream& out = path == "-" ? std::cout : file;
   out << "# tireplay bursts 1: the computations between MPI calls of " << archive << "\n"
       << "# rank flops seconds  (flops: " << metric << "; seconds: the burst's duration)\n";
   out.precision(15);

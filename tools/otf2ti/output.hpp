@@ -24,6 +24,11 @@ struct Placement {
 std::filesystem::path write(const std::filesystem::path& out, const std::vector<RankTrace>& traces, bool one_file,
                             const std::string& compress, std::vector<Placement>& placed);
 
+/// Before any conversion: refuses an output that is not a directory (`-`, a file), one holding a trace that otf2ti
+/// did not write (no mark file: smpirun -trace-ti writes the same layout), and a bursts file that is a file of the
+/// archive or of the trace being written. Throws std::runtime_error.
+void check_outputs(const std::filesystem::path& archive, const std::string& out, const std::string& bursts);
+
 /// The bursts of every rank, "RANK FLOPS SECONDS" (docs/calibration.md), for `tireplay calibrate flops`.
 void write_bursts(const std::string& path, const std::string& archive, const std::string& metric,
                   const std::vector<RankTrace>& traces);
