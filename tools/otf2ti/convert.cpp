@@ -44,7 +44,14 @@ bool communicates(const std::string& name)
       "MPI_Recv", "MPI_Irecv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
       "MPI_Allreduce", "MPI_Gather", "MPI_Gatherv", "MPI_Scatter", "MPI_Scatterv", "MPI_Allgather",
       "MPI_Allgatherv", "MPI_Alltoall", "MPI_Alltoallv", "MPI_Alltoallw", "MPI_Reduce_scatter",
-      "MPI_Reduce_scatter_block", "MPI_Scan", "MPI_Exscan"};
+      "MPI_Reduce_scatter_block", "MPI_Scan", "MPI_Exscan",
+      // one-sided (docs/trace-format.md section 12): each leaves its action, but MPI_Win_test's unsuccessful calls
+      "MPI_Win_create", "MPI_Win_allocate", "MPI_Win_allocate_shared", "MPI_Win_create_dynamic", "MPI_Win_free",
+      "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate", "MPI_Fetch_and_op", "MPI_Compare_and_swap",
+      "MPI_Rput", "MPI_Rget", "MPI_Raccumulate", "MPI_Rget_accumulate", "MPI_Win_fence", "MPI_Win_post",
+      "MPI_Win_start", "MPI_Win_complete", "MPI_Win_wait", "MPI_Win_lock", "MPI_Win_unlock", "MPI_Win_lock_all",
+      "MPI_Win_unlock_all", "MPI_Win_flush", "MPI_Win_flush_all", "MPI_Win_flush_local", "MPI_Win_flush_local_all",
+      "MPI_Win_sync"};
   if (calls.count(name))
     return true;
   // the non-blocking collectives: MPI_Ibarrier, MPI_Ibcast, ..., MPI_Iexscan
@@ -54,17 +61,14 @@ bool communicates(const std::string& name)
   return calls.count("MPI_" + std::string(1, static_cast<char>(std::toupper(name[5]))) + name.substr(6)) > 0;
 }
 
-/// Whether MPI function `name` is one tireplay cannot replay: one-sided communication, MPI-IO, neighbourhood
-/// collectives. Their calls and time are reported (RankTrace::unreplayed) instead.
+/// Whether MPI function `name` is one tireplay cannot replay: MPI-IO, neighbourhood collectives. Their calls and time
+/// are reported (RankTrace::unreplayed) instead.
 bool unreplayable(const std::string& name)
 {
-  static const std::set<std::string> one_sided = {
-      "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate", "MPI_Fetch_and_op", "MPI_Compare_and_swap",
-      "MPI_Rput", "MPI_Rget", "MPI_Raccumulate", "MPI_Rget_accumulate"};
-  for (const char* prefix : {"MPI_Win_", "MPI_File_", "MPI_Neighbor_", "MPI_Ineighbor_"})
+  for (const char* prefix : {"MPI_File_", "MPI_Neighbor_", "MPI_Ineighbor_"})
     if (name.rfind(prefix, 0) == 0)
       return true;
-  return one_sided.count(name) > 0;
+  return false;
 }
 
 /// Whether `region`, entered or left at `time`, is an MPI call; nullptr, and the rank failed, when time goes back
@@ -319,6 +323,7 @@ RankTrace convert_rank(const std::string& archive, const Definitions& defs, int 
   OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(cb, guarded<on_nonblocking_request>);
   OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(cb, guarded<on_nonblocking_complete>);
   set_p2p_callbacks(cb);
+  set_rma_callbacks(cb);
   Rank state(defs, options, rank, location);
   OTF2_Reader_RegisterEvtCallbacks(reader.get(), events, cb, &state);
   OTF2_EvtReaderCallbacks_Delete(cb);

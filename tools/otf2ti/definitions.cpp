@@ -15,6 +15,7 @@ struct Raw {
   Definitions defs;
   std::map<uint64_t, std::pair<OTF2_GroupType, std::vector<uint64_t>>> groups;
   std::map<uint64_t, std::pair<std::string, uint64_t>> comms;  // name, group
+  std::map<uint64_t, uint64_t> windows;                         // RMA window -> its communicator
   std::map<uint64_t, std::string> metric_members;
   std::map<uint64_t, double> metric_unit;  // seconds (or flops) per unit: base ^ exponent
   std::map<uint64_t, std::vector<uint64_t>> metric_classes;
@@ -62,6 +63,12 @@ OTF2_CallbackCode on_comm(void* user, OTF2_CommRef self, OTF2_StringRef name, OT
                           OTF2_CommFlag)
 {
   raw(user).comms[self] = {raw(user).defs.strings[name], group};
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_rma_win(void* user, OTF2_RmaWinRef self, OTF2_StringRef, OTF2_CommRef comm, OTF2_RmaWinFlag)
+{
+  raw(user).windows[self] = comm;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -124,6 +131,19 @@ void resolve(Raw& r, const std::string& archive)
       d.world_comm = id;
     d.comms[id] = std::move(c);
   }
+  int window = 1;
+  for (const auto& [id, comm] : r.windows) {
+    if (d.comms.count(comm) == 0)
+      throw std::runtime_error(archive + ": window " + std::to_string(id) + " names undefined communicator " +
+                               std::to_string(comm));
+    d.windows[id] = {comm, window++};
+  }
+  for (const auto& [id, group] : r.groups)
+    if (group.first == OTF2_GROUP_TYPE_COMM_GROUP) {
+      std::vector<int>& ranks = d.rank_groups[id];
+      for (uint64_t index : group.second)
+        ranks.push_back(index < world->size() ? static_cast<int>(index) : -1);  // -1: checked where it is used
+    }
   int next = 1;
   for (auto& [id, c] : d.comms)
     if (id != d.world_comm && !c.self)
@@ -182,6 +202,7 @@ Definitions read_definitions(const std::string& archive, const std::string& flop
   OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cb, on_location);
   OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cb, on_region);
   OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cb, on_group);
+  OTF2_GlobalDefReaderCallbacks_SetRmaWinCallback(cb, on_rma_win);
   OTF2_GlobalDefReaderCallbacks_SetCommCallback(cb, on_comm);
   OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(cb, on_metric_member);
   OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback(cb, on_metric_class);

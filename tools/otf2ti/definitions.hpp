@@ -37,6 +37,14 @@ struct Definitions {
   double cpu_seconds_per_unit = 1;
   /// Metric class id -> index of the member `polls` (the tracer's count of the program's checks for messages).
   std::map<uint64_t, int> polls_member;
+  /// One-sided communication: each window's communicator and its id in the TI trace (1.., in reference order), and
+  /// the groups of ranks (COMM_GROUP groups, as world ranks) that RmaGroupSync events name.
+  struct Window {
+    uint64_t comm;
+    int ti_id;
+  };
+  std::map<uint64_t, Window> windows;
+  std::map<uint64_t, std::vector<int>> rank_groups;
   /// The attribute "tireplay::element_bytes" that tireplay's tracer puts on reductions (UINT64_MAX: none).
   uint64_t element_attribute = UINT64_MAX;
 };

@@ -63,7 +63,9 @@ struct Rank {
   } sendrecv;
   std::map<uint64_t, Request> requests;  // modified through put_request, erase_request, finish_request
   std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint64_t>, std::set<uint64_t>> sends_by_key;
-  std::set<uint64_t> dropped;  // requests that leave no action (a peer that is no rank: MPI_PROC_NULL)
+  std::set<uint64_t> dropped;
+  /// One-sided requests (MPI_Rput ...) in flight: (window, matching id) -> (TI window id, target), for their wait_rma.
+  std::map<std::pair<uint64_t, uint64_t>, std::pair<int, uint32_t>> rma_requests;  // requests that leave no action (a peer that is no rank: MPI_PROC_NULL)
   /// The archive starts its receives (MpiIrecvRequest) and non-blocking collectives (NonBlockingCollectiveRequest):
   /// then a completion of a request no event started is one completed a second time, or never started (an error).
   bool posts_receives = false, posts_collectives = false;
@@ -156,5 +158,7 @@ constexpr auto guarded = &Guarded<Callback>::call;
 
 /// The point-to-point callbacks (p2p_events.cpp).
 void set_p2p_callbacks(OTF2_EvtReaderCallbacks* cb);
+/// The one-sided callbacks (rma_events.cpp).
+void set_rma_callbacks(OTF2_EvtReaderCallbacks* cb);
 
 } // namespace otf2ti
