@@ -49,5 +49,3 @@ TRACER_UNREPLAYED(TRACER_C_UNREPLAYED)
     });                                                                                                             \
   }
 TRACER_UNREPLAYED(TRACER_FORTRAN_UNREPLAYED)
-// The one-sided calls from Fortran: their region only so far (the C ones have their events, wrappers_rma.cpp).
-TRACER_RMA(TRACER_FORTRAN_UNREPLAYED)
