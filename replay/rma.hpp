@@ -55,6 +55,7 @@ private:
     std::deque<Op*> requests;
     std::map<std::pair<int, int>, LockRequest*> locks;  // (win, target)
     std::map<int, std::vector<int>> start_groups, post_groups;  // by win: world ranks
+    std::map<int, uint64_t> window_bytes;                       // by win: this rank's memory in it
     bool waiting = false;
   };
   struct Window {
@@ -81,6 +82,8 @@ private:
   void start(int me, int win, std::vector<int> targets);
   void complete(int me, int win);
   void wait_exposure(int me, int win);
+  /// `seconds` of CPU time on `me`'s host (tireplay/win-create-cpu ...), as a computation.
+  void cpu(int me, double seconds);
 
   P2PWorld& p2p_;
   std::vector<Origin> origins_;  // by world rank

@@ -173,18 +173,18 @@ double SmpiConfig::both_ways_fraction(double payload, bool after_pause) const
   return fraction;
 }
 
-double SmpiConfig::transport_cpu_for(double payload) const
+double SmpiConfig::piecewise(const std::vector<std::pair<uint64_t, double>>& points, double size)
 {
-  if (transport_cpu.empty())
+  if (points.empty())
     return 0;
-  if (transport_cpu.size() == 1 || payload <= static_cast<double>(transport_cpu.front().first))
-    return transport_cpu.front().second;
-  size_t i = 1;  // the segment [i-1, i] holding the payload, or the last one beyond the last size
-  while (i + 1 < transport_cpu.size() && payload > static_cast<double>(transport_cpu[i].first))
+  if (points.size() == 1 || size <= static_cast<double>(points.front().first))
+    return points.front().second;
+  size_t i = 1;  // the segment [i-1, i] holding the size, or the last one beyond the last size
+  while (i + 1 < points.size() && size > static_cast<double>(points[i].first))
     i++;
-  double x0 = static_cast<double>(transport_cpu[i - 1].first), y0 = transport_cpu[i - 1].second;
-  double x1 = static_cast<double>(transport_cpu[i].first), y1 = transport_cpu[i].second;
-  return std::max(0.0, y0 + (y1 - y0) * (payload - x0) / (x1 - x0));
+  double x0 = static_cast<double>(points[i - 1].first), y0 = points[i - 1].second;
+  double x1 = static_cast<double>(points[i].first), y1 = points[i].second;
+  return std::max(0.0, y0 + (y1 - y0) * (size - x0) / (x1 - x0));
 }
 
 bool SmpiConfig::apply(const std::string& key, const std::string& value)
@@ -227,6 +227,12 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     poll_cpu_shared = parse_seconds(key, value);
   else if (key == "tireplay/transport-cpu")
     transport_cpu = transport_cpu_steps(key, value);
+  else if (key == "tireplay/win-create-cpu")
+    win_create_cpu = transport_cpu_steps(key, value);
+  else if (key == "tireplay/win-free-cpu")
+    win_free_cpu = transport_cpu_steps(key, value);
+  else if (key == "tireplay/rma-call-cpu")
+    rma_call_cpu = parse_seconds(key, value);
   else if (key == "tireplay/async-progress")
     async_progress = to_bool(key, value);
   else if (key == "tireplay/polling")
@@ -248,6 +254,8 @@ void SmpiConfig::validate() const
   if (wakeup_delay > 1 || wakeup_delay_polling > 1)
     throw std::invalid_argument(std::string(wakeup_delay > 1 ? "tireplay/wakeup-delay" : "tireplay/wakeup-delay-polling") +
                                 " must not exceed 1 s (a scheduler's latency is milliseconds)");
+  if (rma_call_cpu > 1e-3)
+    throw std::invalid_argument("tireplay/rma-call-cpu must not exceed 1 ms (a one-sided call costs microseconds)");
   if (poll_cpu > 1e-3 || poll_cpu_shared > 1e-3)
     throw std::invalid_argument(std::string(poll_cpu > 1e-3 ? "tireplay/poll-cpu" : "tireplay/poll-cpu-shared") +
                                 " must not exceed 1 ms (one unsuccessful test or probe costs microseconds)");

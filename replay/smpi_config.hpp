@@ -96,6 +96,13 @@ struct SmpiConfig {
   // neighbours' computations), while the bytes move; with a core per rank, the calibration's message times hold it
   // (replay/transport_cpu.cpp). Empty (the default, as SMPI): free.
   std::vector<std::pair<uint64_t, double>> transport_cpu;
+  // tireplay/win-create-cpu and tireplay/win-free-cpu ("SIZE:SECONDS;...", as tireplay/transport-cpu, SIZE the bytes
+  // of the rank's window): the CPU time that creating (freeing) a window takes each member, before the barrier
+  // (MPI_Win_allocate's shared segment, mapped and touched: 96 us for 8 KiB, 835 us for 1 MiB on this machine).
+  // tireplay/rma-call-cpu (seconds): that of every other one-sided call, on its rank. Empty and 0 (the defaults, as
+  // SMPI): free.
+  std::vector<std::pair<uint64_t, double>> win_create_cpu, win_free_cpu;
+  double rma_call_cpu = 0;
   // tireplay/quota-period (seconds): the period of the hosts' CPU quotas (host.quota), Linux's cpu.cfs_period_us.
   double quota_period = 0.1;
 
@@ -103,7 +110,9 @@ struct SmpiConfig {
   /// (with `after_pause`, tireplay/both-ways-factor-after-pause).
   double both_ways_fraction(double payload, bool after_pause = false) const;
   /// tireplay/transport-cpu for a message of `payload` bytes (0 without the option).
-  double transport_cpu_for(double payload) const;
+  double transport_cpu_for(double payload) const { return piecewise(transport_cpu, payload); }
+  /// The time `points` give `size` (0 without points): see tireplay/transport-cpu.
+  static double piecewise(const std::vector<std::pair<uint64_t, double>>& points, double size);
   /// tireplay/both-ways-window for a message of `payload` bytes (envelope included); infinite without a window.
   double both_ways_window_for(double payload) const;
 

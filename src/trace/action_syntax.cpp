@@ -46,7 +46,7 @@ std::string_view action_usage(ActionKind kind)
     case ActionKind::ReduceScatter: return "reducescatter <recv_counts...> <flops> [datatype]";
     case ActionKind::Scan: return "scan <count> <flops> [datatype]";
     case ActionKind::ExScan: return "exscan <count> <flops> [datatype]";
-    case ActionKind::WinCreate: return "win_create <win>";
+    case ActionKind::WinCreate: return "win_create <win> [bytes]";
     case ActionKind::WinFree: return "win_free <win>";
     case ActionKind::Put: return "put <win> <target> <bytes>";
     case ActionKind::Get: return "get <win> <target> <bytes>";

@@ -72,6 +72,7 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
     if (st.windows.count(win) > 0)
       refuse(a, window_name(win) + " is already created (win_free it first)");
     out.win         = win;
+    out.bytes       = a.more() ? a.count_field("bytes") : 0;  // this rank's memory in the window
     WindowEpochs& w = st.windows[win];
     w.comm          = out.comm;
     w.size          = st.comm_sizes[out.comm];

@@ -83,6 +83,17 @@ check rma_lock_shared 0.01900128 private_links.xml -- "${lines[@]}"
 mapfile -t lines < <(lock_lines "exclusive nocheck")
 check rma_lock_nocheck 0.0160008 private_links.xml -- "${lines[@]}"
 
+# CPU costs (measured by tools/accuracy/pingpong.c): creating a window of 500,000 bytes takes 0.001 + 0.1 x 0.5 s
+# (tireplay/win-create-cpu's two points) on each member before the barrier: 0.051 + 2 T0, then the free's 2 T0.
+check rma_window_cpu 0.05500064 duplex_link.xml --cfg 'tireplay/win-create-cpu:0:0.001;1000000:0.101' -- \
+  "0 win_create 1 500000" "0 win_free 1" "1 win_create 1 500000" "1 win_free 1"
+# Every other one-sided call takes tireplay/rma-call-cpu (1 ms) on its rank: lock_all ends at T0 + 1 ms, the put
+# starts at T0 + 2 ms and ends T(1e6) later, 0.01400032; the flush waits for it; unlock_all 1 ms more; the free's
+# barrier: rank 1's message T0 (0.01600048), the answer T0.
+check rma_call_cpu 0.01700064 duplex_link.xml --cfg tireplay/rma-call-cpu:1ms -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 put 1 1 1000000" "0 win_flush 1 1" "0 win_unlock_all 1" "0 win_free 1" \
+  "1 win_create 1" "1 win_free 1"
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures one-sided time checks failed"
   exit 1

@@ -16,7 +16,7 @@ else
 fi
 rank0=ti/trace.txt_files/0.000000_rank-1.txt
 actions=$(grep -v -e '^#' -e ' compute ' -e ' poll ' -e ' init' -e ' finalize' "$rank0" | cut -d' ' -f2- | paste -sd';')
-want="win_create 1;win_fence 1;put 1 1 800;win_fence 1;win_start 1 1 1;accumulate 1 1 80;win_complete 1;\
+want="win_create 1 8000;win_fence 1;put 1 1 800;win_fence 1;win_start 1 1 1;accumulate 1 1 80;win_complete 1;\
 win_lock 1 2 exclusive;put 1 2 800;win_flush 1 2;get 1 2 400;win_unlock 1 2;barrier;win_lock_all 1;\
 get_accumulate 1 1 8 8;get_accumulate 1 1 8 4;get_accumulate 1 1 160 160;win_flush_all 1;rput 1 1 240;\
 rget 1 1 240;wait_rma 1 1;wait_rma 1 1;win_flush_local 1 1;win_sync 1;win_unlock_all 1;win_free 1"
@@ -41,7 +41,7 @@ if command -v mpif90 > /dev/null && command -v gfortran > /dev/null; then
   "$build/otf2ti" archive/traces.otf2 -o ti 2> otf2ti_f.log || { cat otf2ti_f.log; exit 1; }
   actions=$(grep -v -e '^#' -e ' compute ' -e ' poll ' -e ' init' -e ' finalize' "$rank0" | cut -d' ' -f2- |
     paste -sd';')
-  want="win_create 1;win_fence 1;put 1 1 800;win_fence 1;win_start 1 1 1;accumulate 1 1 80;win_complete 1;\
+  want="win_create 1 8000;win_fence 1;put 1 1 800;win_fence 1;win_start 1 1 1;accumulate 1 1 80;win_complete 1;\
 win_lock 1 2 shared;get 1 2 400;win_unlock 1 2;barrier;win_lock_all 1;get_accumulate 1 1 160 160;rput 1 1 240;\
 wait_rma 1 1;win_flush 1 1;win_flush_all 1;win_unlock_all 1;win_free 1"
   if [ "$actions" = "$want" ] && ! grep -q -i unreplayed otf2ti_f.log; then echo "ok   Fortran: rank 0's actions"; else

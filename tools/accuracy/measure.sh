@@ -34,6 +34,10 @@ mpirun --allow-run-as-root -np 2 --bind-to core ./pingpong > pingpong.txt
 printf 'node-0\nnode-1\n' > hosts.txt
 test_cost=$(sed -n 's/^# test //p' pingpong.txt)  # one unsuccessful MPI_Test here: smpi/test (SMPI's default, 1e-4 s,
                                                   # is a hundred times more)
+# One-sided calls' CPU time here (docs/calibration.md): a window's creation and freeing by its size, any other call
+one_sided=(--cfg "tireplay/win-create-cpu:$(sed -n 's/^# win-create \([0-9]*\) \(.*\)/\1:\2/p' pingpong.txt | paste -sd';')"
+           --cfg "tireplay/win-free-cpu:$(sed -n 's/^# win-free \([0-9]*\) \(.*\)/\1:\2/p' pingpong.txt | paste -sd';')"
+           --cfg "tireplay/rma-call-cpu:$(sed -n 's/^# rma-call //p' pingpong.txt)")
 
 # run DIR RANKS [mpirun options...]: one traced run; prints "MEASURED PREDICTED"
 run() {
@@ -49,7 +53,7 @@ run() {
     -x OMP_NUM_THREADS -x LD_PRELOAD="$tracer" "${app_command[@]}" < "$app_stdin" > run.log 2>&1
   "$build/otf2ti" archive/traces.otf2 -o ti --flop-rate "$rate" 2> otf2ti.log
   "$build/tireplay" replay --platform "$work/this_machine.xml" --hostfile "$work/hosts.txt" --trace ti/trace.txt \
-    --cfg "smpi/test:$test_cost" --json replay.json -q
+    --cfg "smpi/test:$test_cost" "${one_sided[@]}" --json replay.json -q
   local measured
   measured=$(sed -n 's/^otf2ti: the traced run took \([0-9.e+-]*\) s.*/\1/p' otf2ti.log)
   python3 -c 'import json,sys; print(sys.argv[2], json.load(open(sys.argv[1]))["simulated_time"])' replay.json "$measured"

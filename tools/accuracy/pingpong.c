@@ -2,7 +2,7 @@
 // LARGEST (the argument, default 4 MiB; powers of two, and quarters between 32 KiB and 256 KiB, where MPIs switch
 // from eager to rendezvous), the median round trip of 7 batches, printed as `SIZE SECONDS` lines, the
 // table `tireplay calibrate pingpong` reads; then the cost of one unsuccessful MPI_Test (a receive nobody matches),
-// as a comment line `# test SECONDS` (smpi/test). A batch is as many round trips as take about 20 ms (from one
+// as a comment line `# test SECONDS` (smpi/test), after the one-sided calls' costs (one_sided_costs). A batch is as many round trips as take about 20 ms (from one
 // untimed round trip, 1 to 200), so that a slow network's large sizes take seconds, not hours. Then the same sizes
 // exchanged (both ranks in MPI_Sendrecv at once, back to back: each batch after untimed exchanges, at least 2 timed),
 // as comment lines `# exchange SIZE SECONDS`: where an exchange takes twice a one-way message, the transport does
@@ -159,6 +159,47 @@ static double timed(void (*step)(int, char*, int), int rank, char* buffer, int s
   return batches[3];
 }
 
+/// One-sided calls' CPU time (tireplay/win-create-cpu, win-free-cpu, rma-call-cpu): MPI_Win_allocate and MPI_Win_free
+/// of 8 KiB and 1 MiB windows, each after a barrier (the mean of 50, the slower rank's), as `# win-create SIZE
+/// SECONDS` and `# win-free SIZE SECONDS` lines; then MPI_Win_flush_all with nothing to complete under
+/// MPI_Win_lock_all (the mean of 20,000), as `# rma-call SECONDS`.
+static void one_sided_costs(int rank)
+{
+  const long sizes[] = {8192, 1 << 20};
+  for (int s = 0; s < 2; s++) {
+    double created = 0, freed = 0;
+    const int n = 50;
+    for (int i = 0; i < n; i++) {
+      double* base;
+      MPI_Win win;
+      MPI_Barrier(MPI_COMM_WORLD);
+      double t0 = MPI_Wtime();
+      MPI_Win_allocate(sizes[s], 8, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+      double t1 = MPI_Wtime();
+      MPI_Win_free(&win);
+      created += t1 - t0, freed += MPI_Wtime() - t1;
+    }
+    double mine[2] = {created / n, freed / n}, slower[2];
+    MPI_Reduce(mine, slower, 2, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    if (rank == 0)
+      printf("# win-create %ld %.9e\n# win-free %ld %.9e\n", sizes[s], slower[0], sizes[s], slower[1]);
+  }
+  double* base;
+  MPI_Win win;
+  MPI_Win_allocate(8192, 8, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+  MPI_Win_lock_all(0, win);
+  const int calls = 20000;
+  double start = MPI_Wtime();
+  for (int i = 0; i < calls; i++)
+    MPI_Win_flush_all(win);
+  double mine = (MPI_Wtime() - start) / calls, slower;
+  MPI_Win_unlock_all(win);
+  MPI_Win_free(&win);
+  MPI_Reduce(&mine, &slower, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  if (rank == 0)
+    printf("# rma-call %.9e\n", slower);
+}
+
 int main(int argc, char** argv)
 {
   MPI_Init(&argc, &argv);
@@ -229,6 +270,7 @@ int main(int argc, char** argv)
       printf("# a receiver computing after MPI_Irecv waits %.9e s for %d bytes (one way: %.9e s)\n"
              "# async-progress %s\n", waited, checked, one_way, waited > one_way / 2 ? "no" : "yes");
   }
+  one_sided_costs(rank);
   if (rank == 0) {
     MPI_Request request;
     int flag       = 0;

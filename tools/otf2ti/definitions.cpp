@@ -85,6 +85,8 @@ OTF2_CallbackCode on_attribute(void* user, OTF2_AttributeRef self, OTF2_StringRe
 {
   if (raw(user).defs.strings[name] == "tireplay::element_bytes" && type == OTF2_TYPE_UINT32)
     raw(user).defs.element_attribute = self;
+  if (raw(user).defs.strings[name] == "tireplay::window_bytes" && type == OTF2_TYPE_UINT64)
+    raw(user).defs.window_attribute = self;
   return OTF2_CALLBACK_SUCCESS;
 }
 

@@ -47,6 +47,8 @@ struct Definitions {
   std::map<uint64_t, std::vector<int>> rank_groups;
   /// The attribute "tireplay::element_bytes" that tireplay's tracer puts on reductions (UINT64_MAX: none).
   uint64_t element_attribute = UINT64_MAX;
+  /// The attribute "tireplay::window_bytes" on RmaWinCreate (UINT64_MAX: none).
+  uint64_t window_attribute = UINT64_MAX;
 };
 
 /// Reads the archive's global definitions. `flop_metric`: the counter to use ("" = the first of PAPI_FP_OPS,

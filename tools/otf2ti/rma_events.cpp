@@ -54,12 +54,15 @@ bool target_ok(Rank& r, uint64_t position, const Definitions::Window& w, uint32_
   return true;
 }
 
-OTF2_CallbackCode on_win_create(OTF2_LocationRef, OTF2_TimeStamp, uint64_t position, void* user, OTF2_AttributeList*,
-                                OTF2_RmaWinRef win)
+OTF2_CallbackCode on_win_create(OTF2_LocationRef, OTF2_TimeStamp, uint64_t position, void* user,
+                                OTF2_AttributeList* attributes, OTF2_RmaWinRef win)
 {
-  Rank& r = state(user);
+  Rank& r        = state(user);
+  uint64_t bytes = 0;  // the rank's memory in the window, where the writer says (tireplay's tracer)
+  if (attributes != nullptr && r.defs.window_attribute != UINT64_MAX)
+    OTF2_AttributeList_GetUint64(attributes, static_cast<OTF2_AttributeRef>(r.defs.window_attribute), &bytes);
   if (const auto* w = window(r, position, win))
-    r.emit("win_create " + std::to_string(w->ti_id), w->comm);
+    r.emit("win_create " + std::to_string(w->ti_id) + (bytes > 0 ? " " + std::to_string(bytes) : ""), w->comm);
   return verdict(r);
 }
 

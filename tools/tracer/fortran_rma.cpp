@@ -49,26 +49,26 @@ Call calling(Int ierr, F call)
 
 FORTRAN_ENTRY(win_create, MPI_WIN_CREATE, (Buf base, Aint size, Int unit, Int info, Int comm, Int win, Int ierr))
 {
-  win_creation(Region::Win_create, comm_of(comm),
+  win_creation(Region::Win_create, comm_of(comm), *size > 0 ? static_cast<uint64_t>(*size) : 0,
                making(win, ierr, [=] { real_win_create()(base, size, unit, info, comm, win, ierr); }));
 }
 
 FORTRAN_ENTRY(win_allocate, MPI_WIN_ALLOCATE, (Aint size, Int unit, Int info, Int comm, Buf baseptr, Int win, Int ierr))
 {
-  win_creation(Region::Win_allocate, comm_of(comm),
+  win_creation(Region::Win_allocate, comm_of(comm), *size > 0 ? static_cast<uint64_t>(*size) : 0,
                making(win, ierr, [=] { real_win_allocate()(size, unit, info, comm, baseptr, win, ierr); }));
 }
 
 FORTRAN_ENTRY(win_allocate_shared, MPI_WIN_ALLOCATE_SHARED,
               (Aint size, Int unit, Int info, Int comm, Buf baseptr, Int win, Int ierr))
 {
-  win_creation(Region::Win_allocate_shared, comm_of(comm),
+  win_creation(Region::Win_allocate_shared, comm_of(comm), *size > 0 ? static_cast<uint64_t>(*size) : 0,
                making(win, ierr, [=] { real_win_allocate_shared()(size, unit, info, comm, baseptr, win, ierr); }));
 }
 
 FORTRAN_ENTRY(win_create_dynamic, MPI_WIN_CREATE_DYNAMIC, (Int info, Int comm, Int win, Int ierr))
 {
-  win_creation(Region::Win_create_dynamic, comm_of(comm),
+  win_creation(Region::Win_create_dynamic, comm_of(comm), 0,
                making(win, ierr, [=] { real_win_create_dynamic()(info, comm, win, ierr); }));
 }
 

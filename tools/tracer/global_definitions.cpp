@@ -61,6 +61,8 @@ void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run)
 
   OTF2_GlobalDefWriter_WriteAttribute(w, kElementBytes, str(kElementBytesName),
                                       str("bytes of one element of a reduction's datatype"), OTF2_TYPE_UINT32);
+  OTF2_GlobalDefWriter_WriteAttribute(w, kWindowBytes, str(kWindowBytesName),
+                                      str("bytes of the rank's memory in a window it creates"), OTF2_TYPE_UINT64);
   std::vector<uint64_t> world(ranks);
   for (uint64_t r = 0; r < ranks; r++)
     world[r] = r;

@@ -23,6 +23,10 @@ struct RunDefinitions {
 /// bytes only; the element count steers some of the replay's algorithms). otf2ti reads it by its name.
 constexpr OTF2_AttributeRef kElementBytes = 0;
 constexpr const char* kElementBytesName = "tireplay::element_bytes";
+/// The attribute a window's RmaWinCreate carries: the bytes of the rank's memory in it (its cost, the replay's
+/// tireplay/win-create-cpu, grows with them).
+constexpr OTF2_AttributeRef kWindowBytes = 1;
+constexpr const char* kWindowBytesName = "tireplay::window_bytes";
 
 /// Clock, ranks (one location per rank, location id = rank), the MPI regions, the metrics (metric class 0:
 /// member cpu_time in ns, then the flop counter), the attribute kElementBytes, MPI_COMM_WORLD (0), MPI_COMM_SELF (1)

@@ -6,7 +6,10 @@
 // each call's region and events into the trace's one-sided actions (docs/trace-format.md section 12).
 #include "traced_rma.hpp"
 
+#include "global_definitions.hpp"
 #include "wrap_support.hpp"
+
+#include <memory>
 
 namespace tracer {
 namespace {
@@ -17,7 +20,7 @@ constexpr uint32_t kEveryTarget = OTF2_UNDEFINED_UINT32;
 
 } // namespace
 
-int win_creation(Region region, MPI_Comm comm, const std::function<int(MPI_Win&)>& call)
+int win_creation(Region region, MPI_Comm comm, uint64_t bytes, const std::function<int(MPI_Win&)>& call)
 {
   Scope scope(region);
   bool events = scope.on() && known(region, comm);
@@ -28,7 +31,10 @@ int win_creation(Region region, MPI_Comm comm, const std::function<int(MPI_Win&)
   if (rc == MPI_SUCCESS)  // even when the scope records nothing: every member takes part
     recorder().windows.created(win, comm, ref(comm));
   if (events && win_ref(win) != OTF2_UNDEFINED_RMA_WIN) {
-    OTF2_EvtWriter_RmaWinCreate(out(), nullptr, now(), win_ref(win));
+    thread_local std::unique_ptr<OTF2_AttributeList, decltype(&OTF2_AttributeList_Delete)> size(
+        OTF2_AttributeList_New(), OTF2_AttributeList_Delete);
+    OTF2_AttributeList_AddUint64(size.get(), kWindowBytes, bytes);  // the list is emptied by the write
+    OTF2_EvtWriter_RmaWinCreate(out(), size.get(), now(), win_ref(win));
     OTF2_EvtWriter_RmaCollectiveEnd(out(), nullptr, now(), OTF2_COLLECTIVE_OP_CREATE_HANDLE,
                                     OTF2_RMA_SYNC_LEVEL_PROCESS, win_ref(win), kNoRoot, 0, 0);
   }

@@ -17,7 +17,8 @@ struct RmaTransfer {
 };
 
 /// Win_create, Win_allocate, Win_allocate_shared, Win_create_dynamic: collective over `comm`.
-int win_creation(Region region, MPI_Comm comm, const std::function<int(MPI_Win&)>& call);
+/// `bytes`: the rank's memory in the window (0 for a dynamic one).
+int win_creation(Region region, MPI_Comm comm, uint64_t bytes, const std::function<int(MPI_Win&)>& call);
 int win_free(MPI_Win win, const Call& call);
 /// Put, Get, Accumulate, Get_accumulate, Fetch_and_op, Compare_and_swap; with `request` (set by the call), their
 /// request forms.

@@ -19,25 +19,26 @@ RmaTransfer transfer(RmaTransfer::Kind kind, MPI_Win win, int target, uint64_t s
 
 int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win)
 {
-  return win_creation(Region::Win_create, comm, setting(win, [=] {
+  return win_creation(Region::Win_create, comm, size > 0 ? static_cast<uint64_t>(size) : 0, setting(win, [=] {
                         return PMPI_Win_create(base, size, disp_unit, info, comm, win); }));
 }
 
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win)
 {
-  return win_creation(Region::Win_allocate, comm, setting(win, [=] {
+  return win_creation(Region::Win_allocate, comm, size > 0 ? static_cast<uint64_t>(size) : 0, setting(win, [=] {
                         return PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win); }));
 }
 
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win)
 {
-  return win_creation(Region::Win_allocate_shared, comm, setting(win, [=] {
+  return win_creation(Region::Win_allocate_shared, comm, size > 0 ? static_cast<uint64_t>(size) : 0,
+                      setting(win, [=] {
                         return PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win); }));
 }
 
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win)
 {
-  return win_creation(Region::Win_create_dynamic, comm,
+  return win_creation(Region::Win_create_dynamic, comm, 0,
                       setting(win, [=] { return PMPI_Win_create_dynamic(info, comm, win); }));
 }
 
