@@ -81,8 +81,11 @@ int check_command(int argc, char** argv)
                                                       baseline.options != now)
       std::fprintf(stderr, "tireplay check: warning: the baseline was made with the options %s; this check replays "
                            "with %s\n", shown_text(baseline.options, 1000).c_str(), now.c_str());
-    if (!json.empty())
+    if (!json.empty()) {
+      if (!write_baseline)  // the baseline is an input of the check
+        check_output_path(json, "--json", {baseline_path}, false);
       opt.outputs.push_back({"--json", json});
+    }
     ReplayResult result = run_replay(opt);
     if (!json.empty())
       write_json_summary(json, opt, result);

@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv)
 {
-  tireplay::exit_130_on_interruption();
+  tireplay::exit_on_interruption();
   tireplay::exit_2_on_abort();
   int status = tireplay::run_cli(argc, argv);
   // What went to standard output is part of the answer (`tireplay actions T > list.txt`): a full disk is an error.

@@ -47,11 +47,13 @@ void on_interruption(int signal)
     ssize_t ignored      = write(STDERR_FILENO, message, sizeof message - 1);
     (void)ignored;
   }
-  _exit(signal == SIGINT || signal == SIGTERM ? 130 : 128 + signal);
+  _exit(128 + signal);  // as the shell says of a program a signal ended: Ctrl-C 130, SIGTERM 143
 }
 
-/// The signals after which the temporary files are removed (SIGINT and SIGTERM exit 130, the others 128 + N).
-constexpr int kInterruptions[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+/// The signals after which the temporary files are removed: every one whose default is to end the program and that
+/// a program can catch (a batch scheduler's CPU limit sends SIGXCPU, `ulimit -f` SIGXFSZ, `timeout` SIGTERM).
+constexpr int kInterruptions[] = {SIGINT, SIGTERM, SIGHUP,  SIGQUIT,   SIGPIPE, SIGXCPU,
+                                  SIGXFSZ, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF};
 
 void remove_cleanup()
 {
@@ -83,13 +85,17 @@ void remove_cleanup()
 
 } // namespace
 
-void exit_130_on_interruption()
+void exit_on_interruption()
 {
   struct sigaction action {};
   action.sa_handler = on_interruption;
   sigemptyset(&action.sa_mask);
-  for (int signal : kInterruptions)
-    sigaction(signal, &action, nullptr);
+  for (int signal : kInterruptions) {
+    struct sigaction before {};
+    sigaction(signal, nullptr, &before);
+    if (before.sa_handler != SIG_IGN)  // ignored by who started us (nohup, `trap '' XFSZ`): it stays ignored
+      sigaction(signal, &action, nullptr);
+  }
 }
 
 void exit_2_on_abort()

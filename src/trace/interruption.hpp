@@ -1,6 +1,7 @@
-// Ctrl-C (SIGINT) and SIGTERM: the temporary files being written are removed and the program exits 130
-// (128 + SIGINT), which no command uses otherwise: a cancelled CI job is not a "regression" (exit 1). SIGHUP,
-// SIGQUIT and SIGPIPE (a closed terminal, Ctrl-\, a reader gone) remove them too, exit 128 + the signal.
+// A signal that ends the program (Ctrl-C's SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, a CPU or file-size limit's
+// SIGXCPU and SIGXFSZ, SIGUSR1/2, the alarms): the temporary files being written are removed and the program exits
+// 128 + the signal (130 for Ctrl-C, 143 for SIGTERM), which no command uses otherwise: a cancelled CI job is not a
+// "regression" (exit 1).
 #pragma once
 
 #include <sys/types.h>
@@ -8,7 +9,7 @@
 namespace tireplay {
 
 /// Installs the handlers (once, at start).
-void exit_130_on_interruption();
+void exit_on_interruption();
 
 /// SIGABRT (SimGrid's xbt_die on what it cannot simulate, after printing why): the message names `input` (the
 /// trace and platform being replayed, set when known), the temporary files are removed, exit 2.

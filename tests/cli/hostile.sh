@@ -122,12 +122,15 @@ printf '0 compute 1e308\n0 compute 1e308\n1 compute 1\n' > overflow.txt
 expect compute_overflow 2 "overflow.txt:1: the simulated clock overflows: this computation ends beyond 1e300 seconds
     0 compute 1e308" -- replay --platform $P --trace overflow.txt -q --set host.speed=1f
 
-# A closed terminal (SIGHUP), Ctrl-\ (SIGQUIT) or a reader gone (SIGPIPE) during a shared trace's replay: its split
-# copy removed as after Ctrl-C, exit 128 + the signal.
+# A closed terminal (SIGHUP), Ctrl-\ (SIGQUIT), a reader gone (SIGPIPE), SIGTERM, a batch scheduler's CPU limit
+# (SIGXCPU, which left the split copy behind), a file-size limit, SIGUSR1, an alarm during a shared trace's replay:
+# its split copy removed as after Ctrl-C, exit 128 + the signal. (A signal ignored by who started tireplay stays
+# ignored, as nohup asks: a script's background command ignores SIGQUIT, hence env --default-signal.)
 awk 'BEGIN { for (i = 0; i < 1000000; i++) { print "0 send 1 0 100"; print "1 recv 0 0 100" } }' > long.txt
-for signal in HUP QUIT PIPE; do
+for signal in HUP QUIT PIPE TERM XCPU XFSZ USR1 ALRM; do
   mkdir -p "tmp_$signal"
-  TMPDIR=$PWD/tmp_$signal "$tireplay" replay --platform $P --trace long.txt -q > /dev/null 2> /dev/null &
+  TMPDIR=$PWD/tmp_$signal env --default-signal "$tireplay" replay --platform $P --trace long.txt -q > /dev/null \
+    2> /dev/null &
   pid=$!
   sleep 1
   kill -$signal $pid
@@ -181,6 +184,46 @@ if [ -x "$otf2ti" ] && [ -f "$archive/traces.otf2" ]; then
   [ "$("$otf2ti" s4/traces.otf2 --bursts - 2> /dev/null | grep -c '^[0-9]')" -gt 0 ] && ok "otf2ti_bursts_stdout" ||
     fail "otf2ti_bursts_stdout: --bursts - wrote no burst on standard output"
 fi
+
+# check: the baseline is an input (--json onto it replaced it); bytes that add up beyond 2^63 (they wrapped)
+"$tireplay" check --platform $P --trace t.txt --baseline base.json --write-baseline -q
+expect check_json_over_baseline 2 "--json base.json: is the input base.json: refusing to overwrite an input" -- check --platform $P --trace t.txt --baseline base.json --json base.json -q
+printf '%s\n' "0 reducescatter 1.7e19 1.7e19 0" "1 reducescatter 1.7e19 1.7e19 0" > wrap.txt
+expect bytes_beyond_2_63 2 "wrap.txt:1: reducescatter: its bytes add up to more than 2^63 over the communicator's 2 ranks: no run moves that much
+    0 reducescatter 1.7e19 1.7e19 0" -- replay --platform $P --trace wrap.txt -q
+
+# otf2ti on a full disk: every compressor fails with a message (they retried a full disk for ever); a bursts file that
+# cannot be written fails too
+if [ -x "$otf2ti" ] && [ -f "$archive/traces.otf2" ]; then
+  if [ "$(id -u)" = 0 ] && mkdir -p full && mount -t tmpfs -o size=8k tmpfs full 2> /dev/null; then
+    head -c 8192 /dev/zero > full/filler 2> /dev/null  # no room left
+    for compress in zstd gzip xz none; do
+      mkdir -p full/out 2> /dev/null
+      timeout 20 "$otf2ti" s4/traces.otf2 -o full/out --one-file --compress $compress 2> full_disk.err
+      rc=$?
+      [ $rc -eq 2 ] && tail -1 full_disk.err | grep -q "^otf2ti: full/out/trace.txt.*: cannot write" &&
+        ok "otf2ti_full_disk_$compress" || fail "otf2ti_full_disk_$compress: exit $rc: $(tail -1 full_disk.err)"
+      rm -rf full/out
+    done
+    umount full
+  else
+    echo "skip otf2ti_full_disk: needs root (a small tmpfs)"
+  fi
+  "$otf2ti" s4/traces.otf2 --bursts /dev/full 2> bursts.err
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(tail -1 bursts.err)" = "otf2ti: /dev/full: cannot write the bursts" ] &&
+    ok otf2ti_bursts_unwritable || fail "otf2ti_bursts_unwritable: exit $rc: $(tail -1 bursts.err)"
+fi
+
+# nohup: a hang-up it was told to ignore does not stop it
+nohup "$tireplay" replay --platform $P --trace long.txt -q > /dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -HUP $pid 2> /dev/null
+sleep 0.5
+kill -0 $pid 2> /dev/null && ok "nohup_keeps_running" || fail "nohup_keeps_running: a SIGHUP under nohup stopped it"
+kill -TERM $pid 2> /dev/null
+wait $pid 2> /dev/null
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hostile: every case passed"

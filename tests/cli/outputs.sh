@@ -185,7 +185,7 @@ before=$(ls swi/runs 2>/dev/null | grep -c '\.json$')
 sleep 3
 left=$(pgrep -f "swi/runs" | wc -l)
 after=$(ls swi/runs 2>/dev/null | grep -c '\.json$')
-[ $rc -eq 130 ] && [ "$left" -eq 0 ] && [ "$after" -eq "$before" ] && [ "$before" -lt 6 ] && ok sweep_term_stops_runs ||
+[ $rc -eq 143 ] && [ "$left" -eq 0 ] && [ "$after" -eq "$before" ] && [ "$before" -lt 6 ] && ok sweep_term_stops_runs ||
   fail "sweep_term_stops_runs: exit $rc, $left replays left, $before run summaries at the stop, $after 3 s later"
 
 # --progress: progress where standard error is not a terminal (a log): a line at the end at least.

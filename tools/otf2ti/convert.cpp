@@ -97,6 +97,10 @@ OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
     return verdict(r);
   if (r.started) {
     double seconds = burst_seconds(r, time), flops = burst_flops(r, seconds);
+    if (!(seconds >= 0 && seconds < 1e15 && flops >= 0 && flops < 1e30)) {  // a counter gone back, NaN, infinite
+      r.out.bad_counters++;
+      seconds = flops = 0;
+    }
     if (r.options.record_bursts && flops > 0 && seconds >= r.options.cpu_threshold &&
         !r.defs.flop_metric_name.empty())
       r.out.bursts.push_back({flops, elapsed_seconds(r, time)});

@@ -79,6 +79,8 @@ struct RankTrace {
   /// Sends whose request never completes in the trace (freed by MPI_Request_free, or a completion its writer did not
   /// record): the replay waits for them at the end of the rank. Reported with their line.
   std::vector<UncompletedSend> uncompleted;
+  /// Computations whose flop counter (or CPU time) went back or was not a number: taken as none, and reported.
+  uint64_t bad_counters = 0;
   /// The traced run's elapsed time from MPI_Init's return to MPI_Finalize's call (-1 if either is missing).
   double run_seconds = -1;
 };

@@ -14,6 +14,7 @@ namespace {
 struct Raw {
   Definitions defs;
   std::map<uint64_t, std::pair<OTF2_GroupType, std::vector<uint64_t>>> groups;
+  std::map<uint64_t, OTF2_Paradigm> group_paradigm;
   std::map<uint64_t, std::pair<std::string, uint64_t>> comms;  // name, group
   std::map<uint64_t, uint64_t> windows;                         // RMA window -> its communicator
   std::map<uint64_t, std::string> metric_members;
@@ -52,10 +53,11 @@ OTF2_CallbackCode on_region(void* user, OTF2_RegionRef self, OTF2_StringRef name
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode on_group(void* user, OTF2_GroupRef self, OTF2_StringRef, OTF2_GroupType type, OTF2_Paradigm,
-                           OTF2_GroupFlag, uint32_t count, const uint64_t* members)
+OTF2_CallbackCode on_group(void* user, OTF2_GroupRef self, OTF2_StringRef, OTF2_GroupType type,
+                           OTF2_Paradigm paradigm, OTF2_GroupFlag, uint32_t count, const uint64_t* members)
 {
-  raw(user).groups[self] = {type, std::vector<uint64_t>(members, members + count)};
+  raw(user).groups[self]         = {type, std::vector<uint64_t>(members, members + count)};
+  raw(user).group_paradigm[self] = paradigm;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -102,10 +104,16 @@ OTF2_CallbackCode on_metric_class(void* user, OTF2_MetricRef self, uint8_t count
 void resolve(Raw& r, const std::string& archive)
 {
   Definitions& d = r.defs;
+  // The MPI ranks' locations: the COMM_LOCATIONS group of the MPI paradigm (Score-P also writes one of all its
+  // threads, and one per other paradigm: CUDA's, OpenMP's); without one, the first COMM_LOCATIONS group.
   const std::vector<uint64_t>* world = nullptr;
   for (const auto& [id, group] : r.groups)
-    if (group.first == OTF2_GROUP_TYPE_COMM_LOCATIONS && !group.second.empty())
+    if (group.first == OTF2_GROUP_TYPE_COMM_LOCATIONS && !group.second.empty() &&
+        (world == nullptr || r.group_paradigm[id] == OTF2_PARADIGM_MPI)) {
       world = &group.second;
+      if (r.group_paradigm[id] == OTF2_PARADIGM_MPI)
+        break;
+    }
   if (world == nullptr)
     throw std::runtime_error(archive + ": no MPI ranks (no COMM_LOCATIONS group): not a trace of an MPI run");
   for (size_t rank = 0; rank < world->size(); rank++) {

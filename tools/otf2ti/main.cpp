@@ -97,6 +97,27 @@ void report_unrecorded(const std::vector<otf2ti::RankTrace>& traces)
   std::cerr << "\n";
 }
 
+/// Locations that are not MPI ranks' (threads, accelerator streams) and hold events: otf2ti reads the ranks' only.
+void report_other_locations(const otf2ti::Definitions& defs)
+{
+  uint64_t locations = 0, events = 0;
+  for (const auto& [location, count] : defs.location_events)
+    if (count > 0 && defs.rank_of_location.count(location) == 0)
+      locations++, events += count;
+  if (locations > 0)
+    std::cerr << "otf2ti: warning: " << locations << " location(s) that are no MPI rank's (threads, accelerator "
+              << "streams) hold " << events << " events, which otf2ti does not read: MPI calls made there (by a "
+              << "thread other than the one that called MPI_Init) are not in the trace\n";
+}
+
+void report_bad_counters(const std::vector<otf2ti::RankTrace>& traces)
+{
+  for (size_t r = 0; r < traces.size(); r++)
+    if (traces[r].bad_counters > 0)
+      std::cerr << "otf2ti: warning: rank " << r << ": " << traces[r].bad_counters << " computation(s) whose flop "
+                << "counter or CPU time went back or was not a number (a counter reset?): taken as none\n";
+}
+
 /// Per rank, the calls that are in the trace as `# unreplayed` comments only, and the events without a peer.
 void report_unreplayed(const std::vector<otf2ti::RankTrace>& traces)
 {
@@ -260,6 +281,8 @@ int main(int argc, char** argv)
                 << (defs.cpu_member.empty() ? "duration" : "CPU time (the tracer's cpu_time)") << " x "
                 << options.flop_rate << " flop/s (--flop-rate)\n";
     report_unrecorded(traces);
+    report_bad_counters(traces);
+    report_other_locations(defs);
     report_unreplayed(traces);
     double run = -1;
     for (const auto& t : traces)

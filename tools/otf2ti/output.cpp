@@ -9,6 +9,8 @@
 #include <boost/iostreams/filtering_stream.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
@@ -51,12 +53,26 @@ void mark(const fs::path& out)
   std::ofstream(out / kMark) << "# written by otf2ti: its next conversion into this directory replaces the trace\n";
 }
 
+/// A file as Boost's sink that throws when a write fails: given the stream itself, Boost's compressors retry a
+/// buffer that accepts nothing (a full disk) for ever.
+struct CheckedSink {
+  using char_type = char;
+  using category  = io::sink_tag;
+  std::ofstream* file;
+  std::streamsize write(const char* s, std::streamsize n)
+  {
+    file->write(s, n);  // throws on failure (its exceptions are set)
+    return n;
+  }
+};
+
 /// Writes `path` (compressed by `compress`) with `fill(stream)`.
 template <class Fill>
 void write_file(const fs::path& path, const std::string& compress, Fill fill)
 {
   std::ofstream file(path, std::ios::binary);
-  {
+  file.exceptions(std::ios::badbit | std::ios::failbit);  // a failed write throws (CheckedSink)
+  try {
     io::filtering_ostream out;
     if (compress == "gzip")
       out.push(io::gzip_compressor());
@@ -64,15 +80,18 @@ void write_file(const fs::path& path, const std::string& compress, Fill fill)
       out.push(io::zstd_compressor());
     else if (compress == "xz")
       out.push(io::lzma_compressor());
-    out.push(file);
+    out.push(CheckedSink{&file});
     out.precision(9);
     fill(out);
     out.flush();
     if (!out)
       throw std::runtime_error(path.string() + ": cannot write");
-  }  // the compressor's end of stream is written here
-  if (!file.flush())
-    throw std::runtime_error(path.string() + ": cannot write");
+    out.reset();  // the compressor's end of stream is written here
+    file.flush();
+    file.close();
+  } catch (const std::ios_base::failure&) {
+    throw std::runtime_error(path.string() + ": cannot write (" + std::strerror(errno) + ")");
+  }
 }
 
 /// The number of lines write_rank writes.
@@ -180,7 +199,10 @@ void write_bursts(const std::string& path, const std::string& archive, const std
   for (size_t r = 0; r < traces.size(); r++)
     for (const auto& b : traces[r].bursts)
       out << r << ' ' << b.flops << ' ' << b.seconds << '\n';
-  if (!out)
+  out.flush();  // a full disk (or /dev/full) says so here, not at the close
+  if (file.is_open())
+    file.close();
+  if (!out || (path != "-" && file.fail()))
     throw std::runtime_error(path + ": cannot write the bursts");
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace otf2ti {
@@ -131,7 +132,7 @@ void Rank::fill(size_t line, const std::string& action, uint64_t comm)
 void Rank::compute(double amount, double seconds, double checks)
 {
   if (compute_line < 0) {
-    if (std::llround(amount) <= 0 && checks < 1)
+    if (amount < 0.5 && checks < 1)
       return;
     out.lines.emplace_back();
     compute_line = static_cast<long>(out.lines.size()) - 1;
@@ -143,6 +144,16 @@ void Rank::compute(double amount, double seconds, double checks)
 }
 
 void Rank::end_compute() { compute_line = -1; }
+
+/// A non-negative amount rounded to a whole number, as text (beyond 2^63 too, where llround overflows).
+static std::string whole_number(double x)
+{
+  if (x < 9e18)
+    return std::to_string(std::llround(x));
+  char text[400];
+  std::snprintf(text, sizeof text, "%.0f", x);
+  return text;
+}
 
 void Rank::write_computations()
 {
@@ -162,7 +173,7 @@ void Rank::write_computations()
   for (const Computation& c : merged) {
     std::string& line = out.lines[c.line];
     if (c.seconds >= options.cpu_threshold)
-      line = std::to_string(rank) + " compute " + std::to_string(std::llround(c.flops));
+      line = std::to_string(rank) + " compute " + whole_number(c.flops);
     if (std::llround(c.polls) > 0)
       line += (line.empty() ? "" : "\n") + std::to_string(rank) + " poll " + std::to_string(std::llround(c.polls));
   }
