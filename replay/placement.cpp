@@ -10,6 +10,7 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
@@ -54,6 +55,8 @@ std::vector<std::string> read_hostfile(const std::string& path, std::vector<uint
                                           line));
       count = static_cast<int>(value);
       line  = line.substr(0, colon);
+      while (!line.empty() && (line.back() == ' ' || line.back() == '\t'))  // `host :2`
+        line.pop_back();
     }
     // Past `enough` places, a line still gives one, so that its host is checked: 20 lines of host:1000000 are not
     // 20 million strings for a 2-rank trace
@@ -114,6 +117,7 @@ std::vector<std::string> read_deployment(const std::string& path, std::vector<ui
   std::vector<std::string> hosts;
   std::vector<int> ranks;  // by actor, from its rank prop (-1: none)
   int actor_depth = -1;    // the depth of the actor whose children are being read
+  bool warned     = false;  // about start_time or kill_time, once
   int status      = 0;
   while ((status = xmlTextReaderRead(reader.get())) == 1) {
     int type  = xmlTextReaderNodeType(reader.get());
@@ -138,6 +142,12 @@ std::vector<std::string> read_deployment(const std::string& path, std::vector<ui
     std::optional<std::string> host = attribute(reader.get(), "host");
     if (!host)
       throw InputError(path + ":" + std::to_string(line) + ": <" + name + "> without a host attribute");
+    for (const char* timing : {"start_time", "kill_time"})  // SimGrid's, for its own actors: not a replay's ranks
+      if (attribute(reader.get(), timing) && !warned) {
+        std::fprintf(stderr, "tireplay: note: %s:%d: <%s %s=...> is ignored: every rank starts at 0 and replays its "
+                     "whole trace (a job's start delay: --jobs-file)\n", path.c_str(), line, name.c_str(), timing);
+        warned = true;
+      }
     hosts.push_back(std::move(*host));
     lines.push_back(line);
     ranks.push_back(-1);

@@ -1,5 +1,6 @@
 #include "src/cli/commands.hpp"
 #include "src/trace/interruption.hpp"
+#include "src/trace/output_file.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -8,6 +9,7 @@
 
 int main(int argc, char** argv)
 {
+  tireplay::reopen_closed_standard_files();
   tireplay::exit_on_interruption();
   tireplay::exit_2_on_abort();
   int status = tireplay::run_cli(argc, argv);

@@ -26,7 +26,7 @@ uint64_t parse_bytes(const std::string& text)
   if (!(bytes >= 0) || !std::isfinite(bytes))
     throw po::error("--bytes: '" + text + "' is not a size (e.g. 8, 64k, 4MiB)");
   if (bytes >= 0x1p64)  // the cast would wrap (1e30 became 0 bytes)
-    throw po::error("--bytes: '" + text + "' is out of range (at most 2^64 - 1 bytes)");
+    throw po::error("--bytes: '" + text + "' is out of range (below 2^64, about 1.8e19 bytes)");
   return static_cast<uint64_t>(bytes);
 }
 

@@ -129,6 +129,8 @@ void check_output_path(const std::string& path, const std::string& option, const
 {
   namespace fs = std::filesystem;
   if (is_standard_output(path)) {
+    if (standard_output_closed())
+      throw InputError(option + " -: standard output is closed");
     if (directory)
       throw InputError(option + " -: standard output cannot hold a directory (give a directory's path)");
     return;

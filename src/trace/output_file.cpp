@@ -12,6 +12,24 @@
 
 namespace tireplay {
 
+namespace {
+bool g_stdout_closed = false;
+}
+
+void reopen_closed_standard_files()
+{
+  for (int fd = 0; fd <= 2; fd++)
+    if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+      int opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);  // the lowest free number: `fd`
+      if (opened != fd && opened >= 0)
+        close(opened);
+      if (fd == 1)
+        g_stdout_closed = true;
+    }
+}
+
+bool standard_output_closed() { return g_stdout_closed; }
+
 bool is_standard_output(const std::string& path)
 {
   if (path == "-")

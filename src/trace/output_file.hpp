@@ -34,4 +34,10 @@ std::string temporary_name(const std::string& path, const std::string& suffix = 
 /// Whether `path` means standard output: "-", or the file standard output is (/dev/stdout, /proc/self/fd/1).
 bool is_standard_output(const std::string& path);
 
+/// At start: standard input, output or error closed by who started the program (`>&-`) are opened on /dev/null, so
+/// that no file the program opens takes their number (a JSON summary to `-` went into the next file opened). `-` as an
+/// output is then refused (check_output_path).
+void reopen_closed_standard_files();
+bool standard_output_closed();
+
 } // namespace tireplay

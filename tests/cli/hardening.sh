@@ -68,7 +68,7 @@ expect stray_word 2 "tireplay replay: unexpected argument 'b.png' (no option tak
 expect check_after_dashes 2 "missing.txt: no such file (the hostfile)" -- check --platform $P --trace t.txt --baseline b.json --write-baseline -- --hostfile missing.txt
 
 # S2, S8: numbers out of range
-expect predict_bytes_huge 2 "tireplay predict: --bytes: '1e30' is out of range (at most 2^64 - 1 bytes)
+expect predict_bytes_huge 2 "tireplay predict: --bytes: '1e30' is out of range (below 2^64, about 1.8e19 bytes)
 (see tireplay predict --help)" -- predict --platform $P --op bcast --bytes 1e30 --np 4
 expect segment_negative 2 "tireplay replay: --segment-bytes: -1 is out of range (1 to 1073741824 bytes)
 (see tireplay replay --help)" -- $R --segment-bytes -1

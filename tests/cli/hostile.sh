@@ -215,6 +215,24 @@ if [ -x "$otf2ti" ] && [ -f "$archive/traces.otf2" ]; then
     ok otf2ti_bursts_unwritable || fail "otf2ti_bursts_unwritable: exit $rc: $(tail -1 bursts.err)"
 fi
 
+# A closed standard output: `-` refused (the JSON went into the next file opened)
+got=$("$tireplay" replay --platform $P --trace t.txt --json - -q 2>&1 >&-); rc=$?
+[ $rc -eq 2 ] && [ "$got" = "--json -: standard output is closed" ] && ok stdout_closed ||
+  fail "stdout_closed: exit $rc: $got"
+
+# A deployment's start_time and kill_time are said to be ignored; a hostfile's `host :2` is host `host`
+cat > timed.xml <<'EOF2'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <actor host="mycluster-0.mysite.fr" function="0" start_time="5"/>
+  <actor host="mycluster-1.mysite.fr" function="1"/>
+</platform>
+EOF2
+expect deployment_start_time 0 "tireplay: note: timed.xml:4: <actor start_time=...> is ignored: every rank starts at 0 and replays its whole trace (a job's start delay: --jobs-file)" -- replay --platform $P --trace t.txt --deployment timed.xml -q
+printf 'mycluster-0.mysite.fr :2\n' > spaced.txt
+expect hostfile_space_before_count 0 "" -- replay --platform $P --trace t.txt --hostfile spaced.txt -q
+
 # nohup: a hang-up it was told to ignore does not stop it
 nohup "$tireplay" replay --platform $P --trace long.txt -q > /dev/null 2>&1 &
 pid=$!
