@@ -209,6 +209,9 @@ if [ -x "$otf2ti" ] && [ -f "$archive/traces.otf2" ]; then
   else
     echo "skip otf2ti_full_disk: needs root (a small tmpfs)"
   fi
+  "$otf2ti" --help > /dev/full 2> /dev/null
+  rc=$?
+  [ $rc -eq 2 ] && ok otf2ti_help_unwritable || fail "otf2ti_help_unwritable: exit $rc"
   "$otf2ti" s4/traces.otf2 --bursts /dev/full 2> bursts.err
   rc=$?
   [ $rc -eq 2 ] && [ "$(tail -1 bursts.err)" = "otf2ti: /dev/full: cannot write the bursts" ] &&

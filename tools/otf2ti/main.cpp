@@ -214,13 +214,15 @@ int main(int argc, char** argv)
     po::variables_map vm;
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
-    if (vm.count("help")) {
-      std::cout << opts;
-      return 0;
-    }
-    if (vm.count("version")) {
-      std::cout << "otf2ti (tireplay) " << TIREPLAY_VERSION << "\n";
-      return 0;
+    if (vm.count("help") || vm.count("version")) {
+      if (vm.count("help"))
+        std::cout << opts;
+      else
+        std::cout << "otf2ti (tireplay) " << TIREPLAY_VERSION << "\n";
+      if (std::cout.flush())
+        return 0;
+      std::cerr << "otf2ti: cannot write to standard output\n";  // a full disk (or /dev/full)
+      return 2;
     }
     if (archive.empty() || (out.empty() && bursts.empty()))
       throw po::error("an archive (its .otf2 file) and -o OUTDIR (or --bursts FILE) are required");
