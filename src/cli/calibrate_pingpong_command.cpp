@@ -359,6 +359,8 @@ int pingpong(int argc, char** argv)
         options.push_back(windows_option(windows_table, windows));
       }
     }
+    for (const std::string& o : calibrate::read_one_sided_costs(tables[0]))  // pingpong.c's `# win-create` ...
+      options.push_back(o);
     if (!options.empty())
       print_replay_options(options, options_out);
     return kExitOk;

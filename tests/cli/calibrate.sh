@@ -42,6 +42,17 @@ check "pingpong: latency of each link and switch 16.67 us (1-byte round trip / 6
 check "pingpong: bandwidth 125 MB/s, fitted" within "$(field 'bandwidth:' flat.out)" 125
 check "pingpong: the platform replays the table (0.01%)" replays flat.xml flat.txt 1e-4
 
+# ---- one-sided calls' CPU time: pingpong.c's comment lines become replay options; a malformed one names its line ----
+{ cat flat.txt; printf '%s\n' "# win-create 8192 9.7e-05" "# win-free 8192 1.7e-05" "# win-create 1048576 8.8e-04" \
+  "# win-free 1048576 2.9e-04" "# rma-call 3.8e-08"; } > rma.txt
+"$tireplay" calibrate pingpong rma.txt --platform-out rma.xml --options-out rma.opt > rma.out 2>&1
+check "pingpong: one-sided costs as options" test "$(grep -e tireplay/win -e tireplay/rma rma.opt | paste -sd' ')" = \
+  "--cfg=tireplay/win-create-cpu:8192:9.7e-05;1048576:0.00088 --cfg=tireplay/win-free-cpu:8192:1.7e-05;1048576:0.00029 --cfg=tireplay/rma-call-cpu:3.8e-08"
+{ cat flat.txt; echo "# rma-call soon"; } > rma_bad.txt
+"$tireplay" calibrate pingpong rma_bad.txt --platform-out rma_bad.xml > rma_bad.out 2>&1
+check "pingpong: a malformed one-sided line is refused" \
+  grep -q "rma_bad.txt:$(($(wc -l < flat.txt) + 1)): '# rma-call soon' is not '# rma-call SECONDS' (tools/accuracy/pingpong.c)" rma_bad.out
+
 # ---- a second level of switches: 8 us per link and switch; SMPI factors on both levels ----
 for level in 1 2; do
   $synthetic pingpong --latency 16.67us --levels 8us --level $level --bandwidth 125MBps \

@@ -32,6 +32,10 @@ for level in full fast; do
     echo "FAIL the $level level:"; cat "replay_$level.log"; failures=$((failures + 1))
   fi
 done
+awk -v a="$(sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p' full.json)" \
+  -v b="$(sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p' fast.json)" \
+  'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && d <= 1e-9 * a) }' && echo "ok   the two levels agree" ||
+  { echo "FAIL the two levels differ"; failures=$((failures + 1)); }
 # The same from Fortran (`use mpi`), where Debian's gfortran is
 if command -v mpif90 > /dev/null && command -v gfortran > /dev/null; then
   mpif90 -O1 -o one_sided_f "$src/tests/otf2/one_sided.f90"

@@ -30,14 +30,13 @@ mpicc -O2 -o pingpong "$src/tools/accuracy/pingpong.c" -lm
 mpicc -O2 -shared -fPIC -o run_timer.so "$src/tools/accuracy/run_timer.c" -ldl
 mpirun --allow-run-as-root -np 2 --bind-to core ./pingpong > pingpong.txt
 "$build/tireplay" calibrate pingpong pingpong.txt --speed "$rate" --hosts 2 --platform-out this_machine.xml \
-  > calibrate.log
+  --options-out options.txt > calibrate.log
 printf 'node-0\nnode-1\n' > hosts.txt
 test_cost=$(sed -n 's/^# test //p' pingpong.txt)  # one unsuccessful MPI_Test here: smpi/test (SMPI's default, 1e-4 s,
                                                   # is a hundred times more)
-# One-sided calls' CPU time here (docs/calibration.md): a window's creation and freeing by its size, any other call
-one_sided=(--cfg "tireplay/win-create-cpu:$(sed -n 's/^# win-create \([0-9]*\) \(.*\)/\1:\2/p' pingpong.txt | paste -sd';')"
-           --cfg "tireplay/win-free-cpu:$(sed -n 's/^# win-free \([0-9]*\) \(.*\)/\1:\2/p' pingpong.txt | paste -sd';')"
-           --cfg "tireplay/rma-call-cpu:$(sed -n 's/^# rma-call //p' pingpong.txt)")
+# One-sided calls' CPU time here (docs/calibration.md), which calibrate read from the ping-pong's output (the
+# factors are in the platform's <config>)
+mapfile -t one_sided < <(grep -e tireplay/win- -e tireplay/rma- options.txt)
 
 # run DIR RANKS [mpirun options...]: one traced run; prints "MEASURED PREDICTED"
 run() {
