@@ -121,7 +121,7 @@ void parse_collective(FieldReader& a, int comm_size, int state_default_size, Act
     default:
       break;
   }
-  // The algorithms add a rank's bytes over the communicator in 64 bits: a total beyond 2^63 wrapped and gave a wrong
+  // The algorithms add a rank's bytes over the communicator in 64 bits: a total beyond 2^64 wrapped and gave a wrong
   // time silently (the eleventh trial: 2 x 1.7e19 bytes of a reduce_scatter).
   auto sum = [](const std::vector<uint64_t>& v) {
     long double s = 0;
@@ -129,11 +129,13 @@ void parse_collective(FieldReader& a, int comm_size, int state_default_size, Act
       s += static_cast<long double>(c);
     return s;
   };
-  long double n     = static_cast<long double>(comm_size);
+  bool per_peer = out.kind == ActionKind::AllToAll || out.kind == ActionKind::Gather ||
+                  out.kind == ActionKind::AllGather || out.kind == ActionKind::Scatter;  // bytes to or from each rank
+  long double n     = per_peer ? static_cast<long double>(comm_size) : 1;
   long double total = std::max({static_cast<long double>(out.bytes) * n, static_cast<long double>(out.bytes2) * n,
                                 sum(out.send_counts), sum(out.recv_counts)});
-  if (total >= 9.2e18L)
-    throw ParseError(std::string(a.action()) + ": its bytes add up to more than 2^63 over the communicator's " +
+  if (total >= 18446744073709551616.0L)
+    throw ParseError(std::string(a.action()) + ": its bytes add up to more than 2^64 over the communicator's " +
                      std::to_string(comm_size) + " ranks: no run moves that much");
 }
 

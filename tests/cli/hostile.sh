@@ -185,11 +185,11 @@ if [ -x "$otf2ti" ] && [ -f "$archive/traces.otf2" ]; then
     fail "otf2ti_bursts_stdout: --bursts - wrote no burst on standard output"
 fi
 
-# check: the baseline is an input (--json onto it replaced it); bytes that add up beyond 2^63 (they wrapped)
+# check: the baseline is an input (--json onto it replaced it); bytes that add up beyond 2^64 (they wrapped)
 "$tireplay" check --platform $P --trace t.txt --baseline base.json --write-baseline -q
 expect check_json_over_baseline 2 "--json base.json: is the input base.json: refusing to overwrite an input" -- check --platform $P --trace t.txt --baseline base.json --json base.json -q
 printf '%s\n' "0 reducescatter 1.7e19 1.7e19 0" "1 reducescatter 1.7e19 1.7e19 0" > wrap.txt
-expect bytes_beyond_2_63 2 "wrap.txt:1: reducescatter: its bytes add up to more than 2^63 over the communicator's 2 ranks: no run moves that much
+expect bytes_beyond_2_64 2 "wrap.txt:1: reducescatter: its bytes add up to more than 2^64 over the communicator's 2 ranks: no run moves that much
     0 reducescatter 1.7e19 1.7e19 0" -- replay --platform $P --trace wrap.txt -q
 
 # otf2ti on a full disk: every compressor fails with a message (they retried a full disk for ever); a bursts file that
