@@ -302,7 +302,7 @@ std::unique_ptr<sg4::Engine> make_engine(const Configuration& cfg, const std::ve
     argv.push_back(a.data());
   int argc    = static_cast<int>(argv.size());
   auto engine = std::make_unique<sg4::Engine>(&argc, argv.data());
-  exit_on_interruption();  // SimGrid's own SIGINT handler exits 1, which `check` reserves for regressions
+  exit_on_interruption(true);  // SimGrid's own SIGINT handler exits 1, which `check` reserves for regressions
   for (const auto& pair : cfg.simgrid) {
     try {
       simgrid::config::set_parse(pair);

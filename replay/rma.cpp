@@ -197,13 +197,12 @@ void RmaWorld::unlock(int me, int win, int target)
   } else if (r->lazy) {
     release(win, target, r);
   } else {
-    bool arrived = false;
-    send(me, target, 0, [this, win, target, r, &arrived, me]() {
+    send(me, target, 0, [this, win, target, r, me]() {
       release(win, target, r);
-      arrived = true;
+      r->released = true;
       wake(me);
     });
-    block_until(me, [&arrived]() { return arrived; });
+    block_until(me, [r]() { return r->released; });
   }
   delete r;
 }
@@ -277,8 +276,6 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
   bool shared = comm.size() > 1;
   if (a.kind == ActionKind::WinCreate && shared)
     cpu(me, SmpiConfig::piecewise(config.win_create_cpu, static_cast<double>(window_bytes[a.win] = a.bytes)));
-  else if (a.kind == ActionKind::WinFree && shared)
-    cpu(me, SmpiConfig::piecewise(config.win_free_cpu, static_cast<double>(window_bytes[a.win])));
   else if (a.kind != ActionKind::WinCreate && a.kind != ActionKind::WinFree)
     cpu(me, config.rma_call_cpu);
   auto world = [&comm](const std::vector<int>& ranks) {
@@ -301,9 +298,12 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
     }
     case ActionKind::WinFree:
       flush(me, a.win, -1);
-      barrier();
-      if (--windows_[a.win].live <= 0)
+      if (shared)
+        cpu(me, SmpiConfig::piecewise(config.win_free_cpu, static_cast<double>(window_bytes[a.win])));
+      window_bytes.erase(a.win);
+      if (--windows_[a.win].live <= 0)  // before the barrier, which nobody leaves before every member has come
         windows_.erase(a.win);
+      barrier();
       break;
     case ActionKind::Put:
     case ActionKind::Get:

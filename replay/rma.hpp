@@ -43,6 +43,7 @@ private:
     bool lazy      = false;  // granted without a message: win_lock_all's, or a lock of the origin's own window
     bool nocheck   = false;  // MPI_MODE_NOCHECK: no lock taken at all
     bool granted   = false;
+    bool released  = false;  // its release has reached the target (unlock waits for it)
   };
   struct LockState {
     bool exclusive = false;

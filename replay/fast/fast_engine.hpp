@@ -47,6 +47,7 @@ public:
   bool suspend_for(double seconds) override;
   void cut_short(int rank) override;
   Transfer* new_transfer() override { return flows_.take(); }
+  void check_route(int src, int dst) override { view_.route(view_.host_of(src), view_.host_of(dst)); }
   void start(Transfer* t, int src, int dst, double bytes) override;
   void call_later(double delay, std::function<void()> fn) override;
   bool finished(Transfer* t) override { return static_cast<Flow*>(t)->done; }

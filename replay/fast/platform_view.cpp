@@ -59,8 +59,10 @@ const Route& PlatformView::route(int src_host, int dst_host)
   try {
     weighted = models::weighted_route(*src, *dst, factors_);
   } catch (const models::NoRoute&) {
+    routes_.erase(it);  // not half made: the next message between them is refused too
     throw;
   } catch (const std::invalid_argument& e) {
+    routes_.erase(it);
     throw std::invalid_argument(std::string(e.what()) + " (use --fidelity full)");
   }
   route.latency           = weighted.latency_seconds;

@@ -52,8 +52,8 @@ void on_interruption(int signal)
 
 /// The signals after which the temporary files are removed: every one whose default is to end the program and that
 /// a program can catch (a batch scheduler's CPU limit sends SIGXCPU, `ulimit -f` SIGXFSZ, `timeout` SIGTERM).
-constexpr int kInterruptions[] = {SIGINT, SIGTERM, SIGHUP,  SIGQUIT,   SIGPIPE, SIGXCPU,
-                                  SIGXFSZ, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF};
+constexpr int kInterruptions[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXCPU, SIGXFSZ, SIGUSR1, SIGUSR2,
+                                  SIGALRM};
 
 void remove_cleanup()
 {
@@ -85,7 +85,7 @@ void remove_cleanup()
 
 } // namespace
 
-void exit_on_interruption()
+void exit_on_interruption(bool over_handlers)
 {
   struct sigaction action {};
   action.sa_handler = on_interruption;
@@ -93,7 +93,9 @@ void exit_on_interruption()
   for (int signal : kInterruptions) {
     struct sigaction before {};
     sigaction(signal, nullptr, &before);
-    if (before.sa_handler != SIG_IGN)  // ignored by who started us (nohup, `trap '' XFSZ`): it stays ignored
+    // ignored by who started us (nohup, `trap '' XFSZ`): it stays ignored; another's handler stays unless asked
+    bool handled = (before.sa_flags & SA_SIGINFO) != 0 || before.sa_handler != SIG_DFL;
+    if (before.sa_handler != SIG_IGN && (over_handlers || !handled))
       sigaction(signal, &action, nullptr);
   }
 }

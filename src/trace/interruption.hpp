@@ -8,8 +8,9 @@
 
 namespace tireplay {
 
-/// Installs the handlers (once, at start).
-void exit_on_interruption();
+/// Installs the handlers, where a signal has its default action; with `over_handlers`, over another's handler too
+/// (SimGrid's SIGINT handler, which exits 1). A signal ignored (nohup) stays ignored.
+void exit_on_interruption(bool over_handlers = false);
 
 /// SIGABRT (SimGrid's xbt_die on what it cannot simulate, after printing why): the message names `input` (the
 /// trace and platform being replayed, set when known), the temporary files are removed, exit 2.

@@ -33,6 +33,9 @@ struct WindowEpochs {
   bool posted = false;       // between win_post and win_wait
 };
 
+/// The epoch a window still has open, as "win_lock_all without win_unlock_all" ..., or "" (rma_fields.cpp).
+std::string open_epoch(const WindowEpochs& w);
+
 /// What the parser of one rank's trace remembers from line to line.
 struct RankParseState {
   int rank       = 0;  // the rank whose trace this is

@@ -181,6 +181,10 @@ bool RankReader::next(Action& out)
     }
     return true;
   }
+  for (const auto& [win, w] : state_.windows)  // MPI_Finalize needs every epoch closed
+    if (std::string open = open_epoch(w); !open.empty())
+      throw InputError(input_.display_path + ": at the end of the trace of rank " + std::to_string(state_.rank) +
+                       ": window " + std::to_string(win) + " still has an epoch open (" + open + ")");
   return false;
 }
 

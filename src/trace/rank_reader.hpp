@@ -24,7 +24,8 @@ struct InputError : std::runtime_error {
 /// Builds the message of an InputError that points at one line.
 std::string input_error_text(const std::string& file, uint64_t line, const std::string& what, std::string_view text);
 
-/// Calls a converter could not turn into actions (MPI-IO, neighbourhood collectives): `# unreplayed RANK NAME CALLS SECONDS` lines
+/// Calls a converter could not turn into actions (MPI-IO, neighbourhood collectives): `# unreplayed RANK NAME CALLS
+/// SECONDS` lines
 /// of the trace (docs/trace-format.md section 8), reported by the replay.
 struct UnreplayedCalls {
   uint64_t calls = 0;

@@ -62,6 +62,17 @@ void transfer(FieldReader& a, const WindowEpochs& w, int win, Action& out)
 
 } // namespace
 
+std::string open_epoch(const WindowEpochs& w)
+{
+  if (w.lock_all)
+    return "win_lock_all without win_unlock_all";
+  if (!w.locked.empty())
+    return "win_lock of target " + std::to_string(w.locked.front()) + " without win_unlock";
+  if (w.started)
+    return "win_start without win_complete";
+  return w.posted ? "win_post without win_wait" : "";
+}
+
 void parse_rma(FieldReader& a, RankParseState& st, Action& out)
 {
   out.nocheck = out.exclusive = false;
@@ -84,13 +95,8 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
   out.comm        = w.comm;
   switch (out.kind) {
     case ActionKind::WinFree:
-      if (w.lock_all || !w.locked.empty() || w.started || w.posted)
-        refuse(a, window_name(win) + " still has an epoch open (" +
-                      (w.lock_all ? "win_lock_all without win_unlock_all"
-                       : !w.locked.empty() ? "win_lock of target " + std::to_string(w.locked.front()) +
-                                                 " without win_unlock"
-                       : w.started ? "win_start without win_complete"
-                                   : "win_post without win_wait") + ")");
+      if (std::string open = open_epoch(w); !open.empty())
+        refuse(a, window_name(win) + " still has an epoch open (" + open + ")");
       st.windows.erase(win);
       break;
     case ActionKind::Put:
@@ -161,7 +167,8 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
     case ActionKind::WinLockAll:
       if (w.lock_all || !w.locked.empty())
         refuse(a, window_name(win) + " is already locked" +
-                      (w.lock_all ? " (win_lock_all)" : " (win_lock of target " + std::to_string(w.locked.front()) + ")"));
+                      (w.lock_all ? " (win_lock_all)"
+                                  : " (win_lock of target " + std::to_string(w.locked.front()) + ")"));
       w.lock_all = true;
       break;
     case ActionKind::WinUnlockAll:

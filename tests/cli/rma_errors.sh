@@ -58,7 +58,7 @@ trace created.txt "0 win_create 1" "0 win_create 1" "${other[@]}"
 expect created_twice 2 "created.txt:2: win_create: window 1 is already created (win_free it first)
     0 win_create 1" -- "${run[@]}" created.txt
 trace id.txt "0 win_create 1000001" "${other[@]}"
-expect window_id 2 "id.txt:1: win_create: field 'win' must be between 1 and 1000000 (expected: win_create <win>)
+expect window_id 2 "id.txt:1: win_create: field 'win' must be between 1 and 1000000 (expected: win_create <win> [bytes])
     0 win_create 1000001" -- "${run[@]}" id.txt
 # Rank 0 starts an access epoch that rank 1 never exposes: both ranks' lines are named.
 trace nopost.txt "0 win_create 1" "0 win_start 1 1 1" "0 win_complete 1" "0 win_free 1" "${other[@]}"
@@ -70,12 +70,23 @@ tireplay: 1 message was sent but never received:
   rank 1 -> rank 0: a message of the barrier, communicator 0, 0 bytes (nopost.txt:6)
 tireplay: 1 receive never got a message:
   rank 1 <- rank 0: a message of the barrier, communicator 0 (nopost.txt:6)" -- "${run[@]}" nopost.txt
-# Two ranks each lock the other's window exclusively and wait for each other's... nothing: locks are granted, so
-# this ends; but a lock held to the end of the trace blocks the other origin for good.
+# A trace that ends with an epoch open (a lock held: it blocked the other origin for good, reported as a deadlock)
 trace held.txt "0 win_create 1" "0 win_lock 1 1 exclusive" "1 win_create 1" "1 compute 1e6" "1 win_lock 1 1 exclusive"
-expect lock_never_released 3 "tireplay: the replay ended with 1 rank blocked:
-  rank 1: blocked in win_lock at held.txt:5
-tireplay: a trace of a run that ended deadlocks when it is cut short, when the program relied on MPI's buffering (a large send blocks here until it is received), or when its tracer left calls out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: README, \"Record a trace of your MPI program\")" -- "${run[@]}" held.txt
+expect lock_never_released 2 "held.txt: at the end of the trace of rank 0: window 1 still has an epoch open (win_lock of target 1 without win_unlock)" -- "${run[@]}" held.txt
+
+# A get's data comes back by the route from its target: none, and both levels name the get's line (the fast level
+# named no line). A window id freed and created again on another communicator at once (it was reported as on two).
+printf '%s\n' h0 h1 h2 > asym_hosts.txt
+trace asym.txt "0 win_create 1" "0 win_free 1" "1 win_create 1" "1 win_lock_all 1" "1 get 1 2 1000" "1 win_flush 1 2" \
+  "1 win_unlock_all 1" "1 win_free 1" "2 win_create 1" "2 win_free 1"
+trace reuse.txt "0 win_create 1" "0 win_free 1" "0 comm_split 1 1 0" "0 win_create 1 comm=1" "0 win_free 1" \
+  "1 win_create 1" "1 win_free 1"
+for level in full fast; do
+  expect "no_route_back_$level" 2 "asym.txt:5: no route from host 'h2' to host 'h1': the platform gives them no link and no latency
+    1 get 1 2 1000" -- replay --platform "$src/tests/cli/asymmetric_routes.xml" --hostfile asym_hosts.txt --trace \
+    asym.txt --coll barrier=ompi_basic_linear -q --fidelity $level
+  expect "window_id_reused_$level" 0 "" -- "${run[@]}" reuse.txt --fidelity $level
+done
 
 for level in full fast; do
   expect "fast_level_same_errors_$level" 2 "no_epoch.txt:2: put: target 1 of window 1 is outside an access epoch (no win_fence, win_start or win_lock before it)

@@ -141,6 +141,9 @@ void resolve(Raw& r, const std::string& archive)
       d.world_comm = id;
     d.comms[id] = std::move(c);
   }
+  if (r.windows.size() > 1000000)
+    throw std::runtime_error(archive + ": " + std::to_string(r.windows.size()) + " windows, more than the trace "
+                             "format's 1,000,000 ids (docs/trace-format.md section 12)");
   int window = 1;
   for (const auto& [id, comm] : r.windows) {
     if (d.comms.count(comm) == 0)

@@ -50,7 +50,9 @@ void write_rank(std::ostream& out, size_t rank, const RankTrace& trace)
 /// The mark of a trace written by otf2ti (check_outputs): a comment, which no trace reader takes for a rank's file.
 void mark(const fs::path& out)
 {
-  std::ofstream(out / kMark) << "# written by otf2ti: its next conversion into this directory replaces the trace\n";
+  std::ofstream mark(out / kMark);
+  if (!(mark << "# written by otf2ti: its next conversion into this directory replaces the trace\n" << std::flush))
+    throw std::runtime_error((out / kMark).string() + ": cannot write");
 }
 
 /// A file as Boost's sink that throws when a write fails: given the stream itself, Boost's compressors retry a
@@ -71,6 +73,8 @@ template <class Fill>
 void write_file(const fs::path& path, const std::string& compress, Fill fill)
 {
   std::ofstream file(path, std::ios::binary);
+  if (!file.is_open())
+    throw std::runtime_error(path.string() + ": cannot create (" + std::strerror(errno) + ")");
   file.exceptions(std::ios::badbit | std::ios::failbit);  // a failed write throws (CheckedSink)
   try {
     io::filtering_ostream out;

@@ -80,6 +80,8 @@ void transfer(Rank& r, uint64_t position, OTF2_RmaWinRef win, uint32_t target, c
               uint64_t bytes, uint64_t id, const std::string& result = "")
 {
   const auto* w = window(r, position, win);
+  if (w != nullptr && target == kEveryTarget)
+    r.fail(position, r.call + " names no target (remote undefined)");
   if (w == nullptr || target == kEveryTarget || !target_ok(r, position, *w, target))
     return;
   bool request = r.call.rfind("MPI_R", 0) == 0;

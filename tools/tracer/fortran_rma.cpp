@@ -14,15 +14,7 @@ MPI_Win win_of(Int f) { return PMPI_Win_f2c(*f); }
 
 uint64_t fbytes(Int count, Int type) { return bytes(*count, type_of(type)); }
 
-RmaTransfer transfer(RmaTransfer::Kind kind, Int win, Int target, uint64_t sent, uint64_t received,
-                     OTF2_RmaAtomicType atomic = OTF2_RMA_ATOMIC_TYPE_ACCUMULATE)
-{
-  RmaTransfer t;
-  t.kind = kind, t.win = win_of(win), t.target = *target, t.sent = sent, t.received = received, t.atomic = atomic;
-  return t;
-}
-
-bool no_op(Int op) { return PMPI_Op_f2c(*op) == MPI_NO_OP; }
+MPI_Op op_of(Int f) { return PMPI_Op_f2c(*f); }
 
 /// The call of a binding that makes the window `*win`.
 template <class F>
@@ -77,32 +69,30 @@ FORTRAN_ENTRY(win_free, MPI_WIN_FREE, (Int win, Int ierr))
   win_free(win_of(win), calling(ierr, [=] { real_win_free()(win, ierr); }));
 }
 
-#define TRACER_FORTRAN_PUT_GET(lower, upper, Name, kind, out, back)                                                  \
+#define TRACER_FORTRAN_PUT_GET(lower, upper, Name, make)                                                             \
   FORTRAN_ENTRY(lower, upper, (Buf origin, Int ocount, Int otype, Int target, Aint disp, Int tcount, Int ttype,       \
                                Int win, Int ierr))                                                                    \
   {                                                                                                                   \
-    rma_transfer(Region::Name, transfer(kind, win, target, out, back), nullptr, calling(ierr, [=] {                  \
+    rma_transfer(Region::Name, make(win_of(win), *target, fbytes(tcount, ttype)), nullptr, calling(ierr, [=] {      \
                    real_##lower()(origin, ocount, otype, target, disp, tcount, ttype, win, ierr); }));              \
   }
-TRACER_FORTRAN_PUT_GET(put, MPI_PUT, Put, RmaTransfer::Put, fbytes(tcount, ttype), 0)
-TRACER_FORTRAN_PUT_GET(get, MPI_GET, Get, RmaTransfer::Get, 0, fbytes(tcount, ttype))
+TRACER_FORTRAN_PUT_GET(put, MPI_PUT, Put, rma_put)
+TRACER_FORTRAN_PUT_GET(get, MPI_GET, Get, rma_get)
 
 FORTRAN_ENTRY(accumulate, MPI_ACCUMULATE, (Buf origin, Int ocount, Int otype, Int target, Aint disp, Int tcount,
                                            Int ttype, Int op, Int win, Int ierr))
 {
-  rma_transfer(Region::Accumulate, transfer(RmaTransfer::Atomic, win, target, fbytes(tcount, ttype), 0), nullptr,
-               calling(ierr, [=] { real_accumulate()(origin, ocount, otype, target, disp, tcount, ttype, op, win, ierr); }));
+  rma_transfer(Region::Accumulate, rma_accumulate(win_of(win), *target, fbytes(tcount, ttype)), nullptr,
+               calling(ierr, [=] {
+                 real_accumulate()(origin, ocount, otype, target, disp, tcount, ttype, op, win, ierr); }));
 }
 
 FORTRAN_ENTRY(get_accumulate, MPI_GET_ACCUMULATE, (Buf origin, Int ocount, Int otype, Buf result, Int rcount,
                                                    Int rtype, Int target, Aint disp, Int tcount, Int ttype, Int op,
                                                    Int win, Int ierr))
 {
-  uint64_t moved = fbytes(tcount, ttype);
-  rma_transfer(Region::Get_accumulate,
-               transfer(RmaTransfer::Atomic, win, target, no_op(op) ? 0 : moved, moved,
-                        OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE),
-               nullptr, calling(ierr, [=] {
+  rma_transfer(Region::Get_accumulate, rma_fetch(win_of(win), *target, fbytes(tcount, ttype), op_of(op)), nullptr,
+               calling(ierr, [=] {
                  real_get_accumulate()(origin, ocount, otype, result, rcount, rtype, target, disp, tcount, ttype, op,
                                        win, ierr); }));
 }
@@ -110,40 +100,36 @@ FORTRAN_ENTRY(get_accumulate, MPI_GET_ACCUMULATE, (Buf origin, Int ocount, Int o
 FORTRAN_ENTRY(fetch_and_op, MPI_FETCH_AND_OP, (Buf origin, Buf result, Int type, Int target, Aint disp, Int op,
                                                Int win, Int ierr))
 {
-  uint64_t one = bytes(1, type_of(type));
-  rma_transfer(Region::Fetch_and_op,
-               transfer(RmaTransfer::Atomic, win, target, no_op(op) ? 0 : one, one,
-                        OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE),
-               nullptr, calling(ierr, [=] { real_fetch_and_op()(origin, result, type, target, disp, op, win, ierr); }));
+  rma_transfer(Region::Fetch_and_op, rma_fetch(win_of(win), *target, bytes(1, type_of(type)), op_of(op)), nullptr,
+               calling(ierr, [=] { real_fetch_and_op()(origin, result, type, target, disp, op, win, ierr); }));
 }
 
 FORTRAN_ENTRY(compare_and_swap, MPI_COMPARE_AND_SWAP, (Buf origin, Buf compare, Buf result, Int type, Int target,
                                                        Aint disp, Int win, Int ierr))
 {
-  uint64_t one = bytes(1, type_of(type));
-  rma_transfer(Region::Compare_and_swap,
-               transfer(RmaTransfer::Atomic, win, target, 2 * one, one, OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP),
-               nullptr, calling(ierr, [=] {
+  rma_transfer(Region::Compare_and_swap, rma_compare_and_swap(win_of(win), *target, bytes(1, type_of(type))), nullptr,
+               calling(ierr, [=] {
                  real_compare_and_swap()(origin, compare, result, type, target, disp, win, ierr); }));
 }
 
-#define TRACER_FORTRAN_RPUT_RGET(lower, upper, Name, kind, out, back)                                                \
+#define TRACER_FORTRAN_RPUT_RGET(lower, upper, Name, make)                                                           \
   FORTRAN_ENTRY(lower, upper, (Buf origin, Int ocount, Int otype, Int target, Aint disp, Int tcount, Int ttype,       \
                                Int win, Int request, Int ierr))                                                       \
   {                                                                                                                   \
     MPI_Request started = MPI_REQUEST_NULL;                                                                           \
-    rma_transfer(Region::Name, transfer(kind, win, target, out, back), &started, calling(ierr, [=, &started] {       \
+    rma_transfer(Region::Name, make(win_of(win), *target, fbytes(tcount, ttype)), &started,                          \
+                 calling(ierr, [=, &started] {                                                                        \
                    real_##lower()(origin, ocount, otype, target, disp, tcount, ttype, win, request, ierr);          \
                    started = request_of(request); }));                                                               \
   }
-TRACER_FORTRAN_RPUT_RGET(rput, MPI_RPUT, Rput, RmaTransfer::Put, fbytes(tcount, ttype), 0)
-TRACER_FORTRAN_RPUT_RGET(rget, MPI_RGET, Rget, RmaTransfer::Get, 0, fbytes(tcount, ttype))
+TRACER_FORTRAN_RPUT_RGET(rput, MPI_RPUT, Rput, rma_put)
+TRACER_FORTRAN_RPUT_RGET(rget, MPI_RGET, Rget, rma_get)
 
 FORTRAN_ENTRY(raccumulate, MPI_RACCUMULATE, (Buf origin, Int ocount, Int otype, Int target, Aint disp, Int tcount,
                                              Int ttype, Int op, Int win, Int request, Int ierr))
 {
   MPI_Request started = MPI_REQUEST_NULL;
-  rma_transfer(Region::Raccumulate, transfer(RmaTransfer::Atomic, win, target, fbytes(tcount, ttype), 0), &started,
+  rma_transfer(Region::Raccumulate, rma_accumulate(win_of(win), *target, fbytes(tcount, ttype)), &started,
                calling(ierr, [=, &started] {
                  real_raccumulate()(origin, ocount, otype, target, disp, tcount, ttype, op, win, request, ierr);
                  started = request_of(request); }));
@@ -153,12 +139,9 @@ FORTRAN_ENTRY(rget_accumulate, MPI_RGET_ACCUMULATE, (Buf origin, Int ocount, Int
                                                      Int rtype, Int target, Aint disp, Int tcount, Int ttype, Int op,
                                                      Int win, Int request, Int ierr))
 {
-  uint64_t moved      = fbytes(tcount, ttype);
   MPI_Request started = MPI_REQUEST_NULL;
-  rma_transfer(Region::Rget_accumulate,
-               transfer(RmaTransfer::Atomic, win, target, no_op(op) ? 0 : moved, moved,
-                        OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE),
-               &started, calling(ierr, [=, &started] {
+  rma_transfer(Region::Rget_accumulate, rma_fetch(win_of(win), *target, fbytes(tcount, ttype), op_of(op)), &started,
+               calling(ierr, [=, &started] {
                  real_rget_accumulate()(origin, ocount, otype, result, rcount, rtype, target, disp, tcount, ttype,
                                         op, win, request, ierr);
                  started = request_of(request); }));
@@ -213,13 +196,14 @@ FORTRAN_ENTRY(win_unlock, MPI_WIN_UNLOCK, (Int rank, Int win, Int ierr))
 
 FORTRAN_ENTRY(win_lock_all, MPI_WIN_LOCK_ALL, (Int assert_, Int win, Int ierr))
 {
-  win_lock(Region::Win_lock_all, win_of(win), -1, MPI_LOCK_SHARED,
+  win_lock(Region::Win_lock_all, win_of(win), kEveryTarget, MPI_LOCK_SHARED,
            calling(ierr, [=] { real_win_lock_all()(assert_, win, ierr); }));
 }
 
 FORTRAN_ENTRY(win_unlock_all, MPI_WIN_UNLOCK_ALL, (Int win, Int ierr))
 {
-  win_lock(Region::Win_unlock_all, win_of(win), -1, 0, calling(ierr, [=] { real_win_unlock_all()(win, ierr); }));
+  win_lock(Region::Win_unlock_all, win_of(win), kEveryTarget, 0,
+           calling(ierr, [=] { real_win_unlock_all()(win, ierr); }));
 }
 
 #define TRACER_FORTRAN_FLUSH(lower, upper, Name)                                                                     \
@@ -233,7 +217,7 @@ TRACER_FORTRAN_FLUSH(win_flush_local, MPI_WIN_FLUSH_LOCAL, Win_flush_local)
 #define TRACER_FORTRAN_FLUSH_ALL(lower, upper, Name)                                                                 \
   FORTRAN_ENTRY(lower, upper, (Int win, Int ierr))                                                                    \
   {                                                                                                                   \
-    win_sync(Region::Name, win_of(win), -1, calling(ierr, [=] { real_##lower()(win, ierr); }));                     \
+    win_sync(Region::Name, win_of(win), kEveryTarget, calling(ierr, [=] { real_##lower()(win, ierr); }));          \
   }
 TRACER_FORTRAN_FLUSH_ALL(win_flush_all, MPI_WIN_FLUSH_ALL, Win_flush_all)
 TRACER_FORTRAN_FLUSH_ALL(win_flush_local_all, MPI_WIN_FLUSH_LOCAL_ALL, Win_flush_local_all)

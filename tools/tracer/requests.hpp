@@ -29,8 +29,8 @@ public:
   /// A one-sided operation without a request: its matching id, from the same count.
   uint64_t next_id() { return next_id_++; }
   /// `request` (the handle as it was before the wait or test) completed with `status`: writes MpiIsendComplete,
-  /// MpiIrecv, NonBlockingCollectiveComplete, RmaOpCompleteNonBlocking, or MpiRequestCancelled when it was cancelled. Requests the tracer did
-  /// not start are skipped.
+  /// MpiIrecv, NonBlockingCollectiveComplete, RmaOpCompleteNonBlocking, or MpiRequestCancelled when it was
+  /// cancelled. Requests the tracer did not start are skipped.
   void completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, const MPI_Status& status);
   /// A test found `request` incomplete: MpiRequestTest.
   void tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request);

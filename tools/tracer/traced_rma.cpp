@@ -16,9 +16,46 @@ namespace {
 
 OTF2_RmaWinRef win_ref(MPI_Win win) { return recorder().windows.ref(win); }
 
-constexpr uint32_t kEveryTarget = OTF2_UNDEFINED_UINT32;
+/// A target as OTF2's remote: OTF2_UNDEFINED_UINT32 for every target (otf2ti's reading too), MPI_PROC_NULL as -2
+/// (what the point-to-point events write for it, whatever the MPI's value), a rank as it is.
+uint32_t remote_of(int target)
+{
+  if (target == kEveryTarget)
+    return OTF2_UNDEFINED_UINT32;
+  return target == MPI_PROC_NULL ? 0xFFFFFFFEu : static_cast<uint32_t>(target);
+}
+
+RmaTransfer transfer(RmaTransfer::Kind kind, MPI_Win win, int target, uint64_t sent, uint64_t received,
+                     OTF2_RmaAtomicType atomic = OTF2_RMA_ATOMIC_TYPE_ACCUMULATE)
+{
+  RmaTransfer t;
+  t.kind = kind, t.win = win, t.target = target, t.sent = sent, t.received = received, t.atomic = atomic;
+  return t;
+}
 
 } // namespace
+
+RmaTransfer rma_put(MPI_Win win, int target, uint64_t bytes)
+{
+  return transfer(RmaTransfer::Put, win, target, bytes, 0);
+}
+RmaTransfer rma_get(MPI_Win win, int target, uint64_t bytes)
+{
+  return transfer(RmaTransfer::Get, win, target, 0, bytes);
+}
+RmaTransfer rma_accumulate(MPI_Win win, int target, uint64_t bytes)
+{
+  return transfer(RmaTransfer::Atomic, win, target, bytes, 0);
+}
+RmaTransfer rma_fetch(MPI_Win win, int target, uint64_t bytes, MPI_Op op)
+{
+  return transfer(RmaTransfer::Atomic, win, target, op == MPI_NO_OP ? 0 : bytes, bytes,
+                  OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE);
+}
+RmaTransfer rma_compare_and_swap(MPI_Win win, int target, uint64_t element)
+{
+  return transfer(RmaTransfer::Atomic, win, target, 2 * element, element, OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP);
+}
 
 int win_creation(Region region, MPI_Comm comm, uint64_t bytes, const std::function<int(MPI_Win&)>& call)
 {
@@ -66,7 +103,7 @@ int rma_transfer(Region region, const RmaTransfer& t, MPI_Request* request, cons
   if (!scope.on() || rc != MPI_SUCCESS || w == OTF2_UNDEFINED_RMA_WIN)
     return rc;
   uint64_t id = request != nullptr ? recorder().requests.started_rma(*request, w) : recorder().requests.next_id();
-  auto remote = static_cast<uint32_t>(t.target);
+  uint32_t remote = remote_of(t.target);
   if (t.kind == RmaTransfer::Put)
     OTF2_EvtWriter_RmaPut(out(), nullptr, now(), w, remote, t.sent, id);
   else if (t.kind == RmaTransfer::Get)
@@ -105,7 +142,7 @@ int win_group_sync(Region region, MPI_Win win, MPI_Group group, const std::funct
   }
   int done = 1;
   int rc   = call(done);
-  if (scope.on() && rc == MPI_SUCCESS && done && win_ref(win) != OTF2_UNDEFINED_RMA_WIN)
+  if (scope.on() && rc == MPI_SUCCESS && done && win_ref(win) != OTF2_UNDEFINED_RMA_WIN && g != OTF2_UNDEFINED_GROUP)
     OTF2_EvtWriter_RmaGroupSync(out(), nullptr, now(), OTF2_RMA_SYNC_LEVEL_PROCESS | OTF2_RMA_SYNC_LEVEL_MEMORY,
                                 win_ref(win), g);
   return rc;
@@ -118,7 +155,7 @@ int win_lock(Region region, MPI_Win win, int target, int lock_type, const Call& 
   OTF2_RmaWinRef w = win_ref(win);
   if (!scope.on() || rc != MPI_SUCCESS || w == OTF2_UNDEFINED_RMA_WIN)
     return rc;
-  uint32_t remote = target < 0 && target != MPI_PROC_NULL ? kEveryTarget : static_cast<uint32_t>(target);
+  uint32_t remote = remote_of(target);
   if (region == Region::Win_lock || region == Region::Win_lock_all)
     OTF2_EvtWriter_RmaAcquireLock(out(), nullptr, now(), w, remote, 0,
                                   lock_type == MPI_LOCK_EXCLUSIVE ? OTF2_LOCK_EXCLUSIVE : OTF2_LOCK_SHARED);
@@ -133,9 +170,7 @@ int win_sync(Region region, MPI_Win win, int target, const Call& call)
   int rc           = call();
   OTF2_RmaWinRef w = win_ref(win);
   if (scope.on() && rc == MPI_SUCCESS && w != OTF2_UNDEFINED_RMA_WIN)
-    OTF2_EvtWriter_RmaSync(out(), nullptr, now(), w,
-                           target < 0 && target != MPI_PROC_NULL ? kEveryTarget : static_cast<uint32_t>(target),
-                           OTF2_RMA_SYNC_TYPE_MEMORY);
+    OTF2_EvtWriter_RmaSync(out(), nullptr, now(), w, remote_of(target), OTF2_RMA_SYNC_TYPE_MEMORY);
   return rc;
 }
 

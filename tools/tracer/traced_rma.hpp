@@ -6,6 +6,9 @@
 
 namespace tracer {
 
+/// The target of lock_all, unlock_all and the calls on every target (not MPI_PROC_NULL, which is -1 in MPICH).
+constexpr int kEveryTarget = -2147483647 - 1;
+
 /// A transfer: its window, target (a rank of the window's communicator, or MPI_PROC_NULL), and bytes.
 struct RmaTransfer {
   enum Kind { Put, Get, Atomic } kind = Put;
@@ -15,6 +18,15 @@ struct RmaTransfer {
   uint64_t received  = 0;  // back from it
   OTF2_RmaAtomicType atomic = OTF2_RMA_ATOMIC_TYPE_ACCUMULATE;
 };
+
+/// Each call's transfer, bytes as the target's datatype moves them (written once for C and Fortran).
+RmaTransfer rma_put(MPI_Win win, int target, uint64_t bytes);
+RmaTransfer rma_get(MPI_Win win, int target, uint64_t bytes);
+RmaTransfer rma_accumulate(MPI_Win win, int target, uint64_t bytes);
+/// Get_accumulate and Fetch_and_op: `bytes` there (none with MPI_NO_OP, a read) and back.
+RmaTransfer rma_fetch(MPI_Win win, int target, uint64_t bytes, MPI_Op op);
+/// Compare_and_swap: two elements there (the value and the comparand), one back.
+RmaTransfer rma_compare_and_swap(MPI_Win win, int target, uint64_t element);
 
 /// Win_create, Win_allocate, Win_allocate_shared, Win_create_dynamic: collective over `comm`.
 /// `bytes`: the rank's memory in the window (0 for a dynamic one).
@@ -26,9 +38,9 @@ int rma_transfer(Region region, const RmaTransfer& t, MPI_Request* request, cons
 int win_fence(MPI_Win win, const Call& call);
 /// Win_post, Win_start (with their group), Win_complete, Win_wait, Win_test (`done`: the call's flag, else 1).
 int win_group_sync(Region region, MPI_Win win, MPI_Group group, const std::function<int(int& done)>& call);
-/// Win_lock, Win_unlock (a target), Win_lock_all, Win_unlock_all (target -1).
+/// Win_lock, Win_unlock (a target), Win_lock_all, Win_unlock_all (kEveryTarget).
 int win_lock(Region region, MPI_Win win, int target, int lock_type, const Call& call);
-/// Win_flush, Win_flush_local (a target), Win_flush_all, Win_flush_local_all, Win_sync (target -1).
+/// Win_flush, Win_flush_local (a target), Win_flush_all, Win_flush_local_all, Win_sync (kEveryTarget).
 int win_sync(Region region, MPI_Win win, int target, const Call& call);
 
 } // namespace tracer

@@ -1,5 +1,6 @@
 // The MPI calls tireplay does not replay (MPI-IO, neighbourhood collectives; of one-sided communication, the calls
-// that take no time in its model: attach, detach, shared_query): the tracer records each as a region, so that its time is not taken for computation and otf2ti reports its calls and time.
+// that take no time in its model: attach, detach, shared_query): the tracer records each as a region, so that its
+// time is not taken for computation and otf2ti reports its calls and time.
 // One row per call: C name, Fortran names (lower, upper), OTF2 role, C parameters and arguments (as Open MPI 4.1's
 // mpi.h declares them), and the number of arguments of its Fortran binding (ierror and hidden string lengths too).
 #pragma once

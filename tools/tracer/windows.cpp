@@ -21,9 +21,13 @@ void Windows::created(MPI_Win win, MPI_Comm comm, OTF2_CommRef comm_ref)
   PMPI_Comm_rank(MPI_COMM_WORLD, &leader);
   unsigned led[2] = {static_cast<unsigned>(led_.size()), static_cast<unsigned>(leader)};
   PMPI_Bcast(led, 2, MPI_UNSIGNED, 0, comm);
-  if (led[0] >= 4096 || led[1] >= (1u << 19)) {
-    std::fprintf(stderr, "tireplay tracer: more than 4096 windows led by world rank %u: not supported\n", led[1]);
-    PMPI_Abort(MPI_COMM_WORLD, 2);
+  if (led[0] >= 4096 || led[1] >= (1u << 19)) {  // every member sees it: none gives the window a reference
+    static bool said = false;
+    if (!said && rank == 0)
+      std::fprintf(stderr, "tireplay tracer: more than 4096 windows led by world rank %u: the next ones are not "
+                           "traced (their calls are regions without events, which otf2ti reports)\n", led[1]);
+    said = true;
+    return;
   }
   OTF2_RmaWinRef ref = (static_cast<OTF2_RmaWinRef>(led[1]) + 1) * 4096 + led[0];
   refs_[win]         = ref;
@@ -49,9 +53,12 @@ OTF2_GroupRef Windows::group(MPI_Group group)
   int me = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &me);
   if (group_refs_.size() >= 4096 || me >= (1 << 19)) {
-    std::fprintf(stderr, "tireplay tracer: more than 4096 groups of one-sided synchronisation on world rank %d: not "
-                         "supported\n", me);
-    PMPI_Abort(MPI_COMM_WORLD, 2);
+    static bool said = false;
+    if (!said)
+      std::fprintf(stderr, "tireplay tracer: more than 4096 groups of one-sided synchronisation on world rank %d: the "
+                           "next ones are not traced\n", me);
+    said = true;
+    return OTF2_UNDEFINED_GROUP;
   }
   OTF2_GroupRef ref   = (1u << 31) + (static_cast<uint32_t>(me) << 12) + static_cast<uint32_t>(group_refs_.size());
   group_refs_[members] = ref;

@@ -5,18 +5,6 @@
 
 using namespace tracer;
 
-namespace {
-
-RmaTransfer transfer(RmaTransfer::Kind kind, MPI_Win win, int target, uint64_t sent, uint64_t received,
-                     OTF2_RmaAtomicType atomic = OTF2_RMA_ATOMIC_TYPE_ACCUMULATE)
-{
-  RmaTransfer t;
-  t.kind = kind, t.win = win, t.target = target, t.sent = sent, t.received = received, t.atomic = atomic;
-  return t;
-}
-
-} // namespace
-
 int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win)
 {
   return win_creation(Region::Win_create, comm, size > 0 ? static_cast<uint64_t>(size) : 0, setting(win, [=] {
@@ -50,7 +38,7 @@ int MPI_Win_free(MPI_Win* win)
 int MPI_Put(const void* origin, int origin_count, MPI_Datatype origin_type, int target, MPI_Aint disp,
             int target_count, MPI_Datatype target_type, MPI_Win win)
 {
-  return rma_transfer(Region::Put, transfer(RmaTransfer::Put, win, target, bytes(target_count, target_type), 0),
+  return rma_transfer(Region::Put, rma_put(win, target, bytes(target_count, target_type)),
                       nullptr, [=] {
                         return PMPI_Put(origin, origin_count, origin_type, target, disp, target_count, target_type,
                                         win); });
@@ -59,7 +47,7 @@ int MPI_Put(const void* origin, int origin_count, MPI_Datatype origin_type, int 
 int MPI_Get(void* origin, int origin_count, MPI_Datatype origin_type, int target, MPI_Aint disp, int target_count,
             MPI_Datatype target_type, MPI_Win win)
 {
-  return rma_transfer(Region::Get, transfer(RmaTransfer::Get, win, target, 0, bytes(target_count, target_type)),
+  return rma_transfer(Region::Get, rma_get(win, target, bytes(target_count, target_type)),
                       nullptr, [=] {
                         return PMPI_Get(origin, origin_count, origin_type, target, disp, target_count, target_type,
                                         win); });
@@ -69,7 +57,7 @@ int MPI_Accumulate(const void* origin, int origin_count, MPI_Datatype origin_typ
                    int target_count, MPI_Datatype target_type, MPI_Op op, MPI_Win win)
 {
   return rma_transfer(Region::Accumulate,
-                      transfer(RmaTransfer::Atomic, win, target, bytes(target_count, target_type), 0), nullptr, [=] {
+                      rma_accumulate(win, target, bytes(target_count, target_type)), nullptr, [=] {
                         return PMPI_Accumulate(origin, origin_count, origin_type, target, disp, target_count,
                                                target_type, op, win); });
 }
@@ -78,11 +66,8 @@ int MPI_Get_accumulate(const void* origin, int origin_count, MPI_Datatype origin
                        int result_count, MPI_Datatype result_type, int target, MPI_Aint disp, int target_count,
                        MPI_Datatype target_type, MPI_Op op, MPI_Win win)
 {
-  uint64_t moved = bytes(target_count, target_type);  // MPI_NO_OP sends no data, but its request
-  return rma_transfer(Region::Get_accumulate,
-                      transfer(RmaTransfer::Atomic, win, target, op == MPI_NO_OP ? 0 : moved, moved,
-                               OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE),
-                      nullptr, [=] {
+  return rma_transfer(Region::Get_accumulate, rma_fetch(win, target, bytes(target_count, target_type), op), nullptr,
+                      [=] {
                         return PMPI_Get_accumulate(origin, origin_count, origin_type, result, result_count,
                                                    result_type, target, disp, target_count, target_type, op, win); });
 }
@@ -90,26 +75,21 @@ int MPI_Get_accumulate(const void* origin, int origin_count, MPI_Datatype origin
 int MPI_Fetch_and_op(const void* origin, void* result, MPI_Datatype type, int target, MPI_Aint disp, MPI_Op op,
                      MPI_Win win)
 {
-  uint64_t one = bytes(1, type);
-  return rma_transfer(Region::Fetch_and_op,
-                      transfer(RmaTransfer::Atomic, win, target, op == MPI_NO_OP ? 0 : one, one,
-                               OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE),
-                      nullptr, [=] { return PMPI_Fetch_and_op(origin, result, type, target, disp, op, win); });
+  return rma_transfer(Region::Fetch_and_op, rma_fetch(win, target, bytes(1, type), op), nullptr,
+                      [=] { return PMPI_Fetch_and_op(origin, result, type, target, disp, op, win); });
 }
 
 int MPI_Compare_and_swap(const void* origin, const void* compare, void* result, MPI_Datatype type, int target,
                          MPI_Aint disp, MPI_Win win)
 {
-  uint64_t one = bytes(1, type);
-  return rma_transfer(Region::Compare_and_swap,
-                      transfer(RmaTransfer::Atomic, win, target, 2 * one, one, OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP),
-                      nullptr, [=] { return PMPI_Compare_and_swap(origin, compare, result, type, target, disp, win); });
+  return rma_transfer(Region::Compare_and_swap, rma_compare_and_swap(win, target, bytes(1, type)), nullptr,
+                      [=] { return PMPI_Compare_and_swap(origin, compare, result, type, target, disp, win); });
 }
 
 int MPI_Rput(const void* origin, int origin_count, MPI_Datatype origin_type, int target, MPI_Aint disp,
              int target_count, MPI_Datatype target_type, MPI_Win win, MPI_Request* request)
 {
-  return rma_transfer(Region::Rput, transfer(RmaTransfer::Put, win, target, bytes(target_count, target_type), 0),
+  return rma_transfer(Region::Rput, rma_put(win, target, bytes(target_count, target_type)),
                       request, [=] {
                         return PMPI_Rput(origin, origin_count, origin_type, target, disp, target_count, target_type,
                                          win, request); });
@@ -118,7 +98,7 @@ int MPI_Rput(const void* origin, int origin_count, MPI_Datatype origin_type, int
 int MPI_Rget(void* origin, int origin_count, MPI_Datatype origin_type, int target, MPI_Aint disp, int target_count,
              MPI_Datatype target_type, MPI_Win win, MPI_Request* request)
 {
-  return rma_transfer(Region::Rget, transfer(RmaTransfer::Get, win, target, 0, bytes(target_count, target_type)),
+  return rma_transfer(Region::Rget, rma_get(win, target, bytes(target_count, target_type)),
                       request, [=] {
                         return PMPI_Rget(origin, origin_count, origin_type, target, disp, target_count, target_type,
                                          win, request); });
@@ -128,7 +108,7 @@ int MPI_Raccumulate(const void* origin, int origin_count, MPI_Datatype origin_ty
                     int target_count, MPI_Datatype target_type, MPI_Op op, MPI_Win win, MPI_Request* request)
 {
   return rma_transfer(Region::Raccumulate,
-                      transfer(RmaTransfer::Atomic, win, target, bytes(target_count, target_type), 0), request, [=] {
+                      rma_accumulate(win, target, bytes(target_count, target_type)), request, [=] {
                         return PMPI_Raccumulate(origin, origin_count, origin_type, target, disp, target_count,
                                                 target_type, op, win, request); });
 }
@@ -137,10 +117,7 @@ int MPI_Rget_accumulate(const void* origin, int origin_count, MPI_Datatype origi
                         int result_count, MPI_Datatype result_type, int target, MPI_Aint disp, int target_count,
                         MPI_Datatype target_type, MPI_Op op, MPI_Win win, MPI_Request* request)
 {
-  uint64_t moved = bytes(target_count, target_type);
-  return rma_transfer(Region::Rget_accumulate,
-                      transfer(RmaTransfer::Atomic, win, target, op == MPI_NO_OP ? 0 : moved, moved,
-                               OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE),
+  return rma_transfer(Region::Rget_accumulate, rma_fetch(win, target, bytes(target_count, target_type), op),
                       request, [=] {
                         return PMPI_Rget_accumulate(origin, origin_count, origin_type, result, result_count,
                                                     result_type, target, disp, target_count, target_type, op, win,
@@ -193,12 +170,13 @@ int MPI_Win_unlock(int rank, MPI_Win win)
 
 int MPI_Win_lock_all(int assert, MPI_Win win)
 {
-  return win_lock(Region::Win_lock_all, win, -1, MPI_LOCK_SHARED, [=] { return PMPI_Win_lock_all(assert, win); });
+  return win_lock(Region::Win_lock_all, win, kEveryTarget, MPI_LOCK_SHARED,
+                  [=] { return PMPI_Win_lock_all(assert, win); });
 }
 
 int MPI_Win_unlock_all(MPI_Win win)
 {
-  return win_lock(Region::Win_unlock_all, win, -1, 0, [=] { return PMPI_Win_unlock_all(win); });
+  return win_lock(Region::Win_unlock_all, win, kEveryTarget, 0, [=] { return PMPI_Win_unlock_all(win); });
 }
 
 int MPI_Win_flush(int rank, MPI_Win win)
@@ -213,15 +191,16 @@ int MPI_Win_flush_local(int rank, MPI_Win win)
 
 int MPI_Win_flush_all(MPI_Win win)
 {
-  return win_sync(Region::Win_flush_all, win, -1, [=] { return PMPI_Win_flush_all(win); });
+  return win_sync(Region::Win_flush_all, win, kEveryTarget, [=] { return PMPI_Win_flush_all(win); });
 }
 
 int MPI_Win_flush_local_all(MPI_Win win)
 {
-  return win_sync(Region::Win_flush_local_all, win, -1, [=] { return PMPI_Win_flush_local_all(win); });
+  return win_sync(Region::Win_flush_local_all, win, kEveryTarget,
+                  [=] { return PMPI_Win_flush_local_all(win); });
 }
 
 int MPI_Win_sync(MPI_Win win)
 {
-  return win_sync(Region::Win_sync, win, -1, [=] { return PMPI_Win_sync(win); });
+  return win_sync(Region::Win_sync, win, kEveryTarget, [=] { return PMPI_Win_sync(win); });
 }
