@@ -144,8 +144,9 @@ std::vector<std::string> read_deployment(const std::string& path, std::vector<ui
       throw InputError(path + ":" + std::to_string(line) + ": <" + name + "> without a host attribute");
     for (const char* timing : {"start_time", "kill_time"})  // SimGrid's, for its own actors: not a replay's ranks
       if (attribute(reader.get(), timing) && !warned) {
-        std::fprintf(stderr, "tireplay: note: %s:%d: <%s %s=...> is ignored: every rank starts at 0 and replays its "
-                     "whole trace (a job's start delay: --jobs-file)\n", path.c_str(), line, name.c_str(), timing);
+        std::fprintf(stderr, "tireplay: note: %s:%llu: <%s %s=...> is ignored: every rank starts at 0 and replays "
+                     "its whole trace (a job's start delay: --jobs-file)\n", path.c_str(),
+                     static_cast<unsigned long long>(line), name.c_str(), timing);
         warned = true;
       }
     hosts.push_back(std::move(*host));

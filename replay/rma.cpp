@@ -305,16 +305,6 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
         windows_.erase(a.win);
       barrier();
       break;
-    case ActionKind::Put:
-    case ActionKind::Get:
-    case ActionKind::Accumulate:
-    case ActionKind::GetAccumulate:
-    case ActionKind::Rput:
-    case ActionKind::Rget:
-    case ActionKind::Raccumulate:
-    case ActionKind::RgetAccumulate:
-      transfer(me, a, target);
-      break;
     case ActionKind::WaitRma:
       wait_request(me, a.win, target);
       break;
@@ -369,7 +359,9 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
     case ActionKind::WinFlushLocalAll:
       flush(me, a.win, -1);
       break;
-    default:  // win_sync
+    default:  // the transfers; win_sync takes no time
+      if (is_rma_transfer(a.kind))
+        transfer(me, a, target);
       break;
   }
   return "";

@@ -134,4 +134,9 @@ bool is_rma(ActionKind kind)
   return kind >= ActionKind::WinCreate && kind <= ActionKind::WinSync;
 }
 
+bool is_rma_transfer(ActionKind kind)
+{
+  return kind >= ActionKind::Put && kind <= ActionKind::RgetAccumulate;
+}
+
 } // namespace tireplay

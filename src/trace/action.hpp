@@ -118,5 +118,7 @@ bool is_collective(ActionKind kind);
 
 /// One-sided actions (win_create ... win_sync).
 bool is_rma(ActionKind kind);
+/// One-sided transfers: put, get, accumulate, get_accumulate and their request forms.
+bool is_rma_transfer(ActionKind kind);
 
 } // namespace tireplay

@@ -99,16 +99,6 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
         refuse(a, window_name(win) + " still has an epoch open (" + open + ")");
       st.windows.erase(win);
       break;
-    case ActionKind::Put:
-    case ActionKind::Get:
-    case ActionKind::Accumulate:
-    case ActionKind::GetAccumulate:
-    case ActionKind::Rput:
-    case ActionKind::Rget:
-    case ActionKind::Raccumulate:
-    case ActionKind::RgetAccumulate:
-      transfer(a, w, win, out);
-      break;
     case ActionKind::WaitRma:
       out.peer = a.rank("target", w.size);
       break;
@@ -188,7 +178,9 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
       if (!w.lock_all && w.locked.empty())
         refuse(a, window_name(win) + " has no passive-target epoch (no win_lock or win_lock_all before it)");
       break;
-    default:  // win_sync
+    default:  // the transfers; win_sync has no field
+      if (is_rma_transfer(out.kind))
+        transfer(a, w, win, out);
       break;
   }
 }
