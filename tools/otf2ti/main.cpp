@@ -139,7 +139,8 @@ void report_unreplayed(const std::vector<otf2ti::RankTrace>& traces)
   }
   if (null_peers > 0)
     std::cerr << "otf2ti: " << null_peers
-              << " operations with MPI_PROC_NULL as peer (or target) left no action (the trace's # proc_null lines)\n";
+              << " operations with MPI_PROC_NULL as peer left no action (one-sided targets too; the trace's # proc_null "
+                 "lines)\n";
 }
 
 /// Warns about the isends whose request never completes in the trace, naming their lines in the written files.
