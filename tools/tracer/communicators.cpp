@@ -4,6 +4,20 @@
 
 namespace tracer {
 
+std::vector<int> world_ranks(MPI_Group group)
+{
+  int size = 0;
+  PMPI_Group_size(group, &size);
+  MPI_Group world;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  std::vector<int> local(static_cast<size_t>(size)), global(static_cast<size_t>(size));
+  for (int i = 0; i < size; i++)
+    local[static_cast<size_t>(i)] = i;
+  PMPI_Group_translate_ranks(group, size, local.data(), world, global.data());
+  PMPI_Group_free(&world);
+  return global;
+}
+
 OTF2_CommRef Communicators::ref(MPI_Comm comm) const
 {
   if (comm == MPI_COMM_WORLD)
@@ -18,21 +32,15 @@ void Communicators::created(MPI_Comm comm)
 {
   if (comm == MPI_COMM_NULL)
     return;
-  int size = 0, rank = 0, inter = 0;
+  int rank = 0, inter = 0;
   PMPI_Comm_test_inter(comm, &inter);
   if (inter)
     return;  // intercommunicators: not traced (their events are left out)
-  PMPI_Comm_size(comm, &size);
   PMPI_Comm_rank(comm, &rank);
-  MPI_Group group, world;
+  MPI_Group group;
   PMPI_Comm_group(comm, &group);
-  PMPI_Comm_group(MPI_COMM_WORLD, &world);
-  std::vector<int> local(static_cast<size_t>(size)), global(static_cast<size_t>(size));
-  for (int i = 0; i < size; i++)
-    local[static_cast<size_t>(i)] = i;
-  PMPI_Group_translate_ranks(group, size, local.data(), world, global.data());
+  std::vector<int> global = world_ranks(group);
   PMPI_Group_free(&group);
-  PMPI_Group_free(&world);
 
   unsigned led = static_cast<unsigned>(led_.size());
   PMPI_Bcast(&led, 1, MPI_UNSIGNED, 0, comm);

@@ -16,6 +16,9 @@ namespace tracer {
 constexpr OTF2_CommRef kWorldRef = 0;
 constexpr OTF2_CommRef kSelfRef  = 1;
 
+/// The world ranks of `group`'s members, in its rank order.
+std::vector<int> world_ranks(MPI_Group group);
+
 /// Lists held by each rank (reference -> values), gathered on world rank 0 (empty elsewhere). Collective over
 /// MPI_COMM_WORLD.
 std::map<uint32_t, std::vector<uint64_t>> gather_lists_on_root(const std::map<uint32_t, std::vector<uint64_t>>& mine);

@@ -37,15 +37,7 @@ void Windows::created(MPI_Win win, MPI_Comm comm, OTF2_CommRef comm_ref)
 
 OTF2_GroupRef Windows::group(MPI_Group group)
 {
-  int size = 0;
-  PMPI_Group_size(group, &size);
-  MPI_Group world;
-  PMPI_Comm_group(MPI_COMM_WORLD, &world);
-  std::vector<int> local(static_cast<size_t>(size)), global(static_cast<size_t>(size));
-  for (int i = 0; i < size; i++)
-    local[static_cast<size_t>(i)] = i;
-  PMPI_Group_translate_ranks(group, size, local.data(), world, global.data());
-  PMPI_Group_free(&world);
+  std::vector<int> global = world_ranks(group);
   std::vector<uint64_t> members(global.begin(), global.end());
   auto it = group_refs_.find(members);
   if (it != group_refs_.end())
