@@ -14,20 +14,6 @@ RmaWorld::~RmaWorld()
   }
 }
 
-void RmaWorld::block_until(int me, const std::function<bool()>& done)
-{
-  Origin& o = origins_[static_cast<size_t>(me)];
-  while (!done()) {
-    o.waiting = true;
-    try {
-      transport().suspend();
-    } catch (...) {  // the replay stops: nothing may wake this rank again
-      o.waiting = false;
-      throw;
-    }
-  }
-}
-
 void RmaWorld::wake(int rank)
 {
   Origin& o = origins_[static_cast<size_t>(rank)];
@@ -284,7 +270,7 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
       out.push_back(comm.world_rank(r));
     return out;
   };
-  int target = is_rma(a.kind) && a.peer >= 0 && a.peer < comm.size() ? comm.world_rank(a.peer) : -1;
+  int target = a.peer >= 0 && a.peer < comm.size() ? comm.world_rank(a.peer) : -1;
   switch (a.kind) {
     case ActionKind::WinCreate: {
       Window& w = windows_[a.win];

@@ -49,6 +49,14 @@ void group(FieldReader& a, const WindowEpochs& w, std::vector<int>& out)
   }
 }
 
+/// The end of an epoch `open` says is under way (win_complete, win_wait, win_unlock_all): refused without its start.
+void close_epoch(const FieldReader& a, bool& open, const char* start, int win)
+{
+  if (!open)
+    refuse(a, std::string("no ") + start + " on " + window_name(win) + " before it");
+  open = false;
+}
+
 void transfer(FieldReader& a, const WindowEpochs& w, int win, Action& out)
 {
   out.peer  = a.rank("target", w.size);
@@ -119,14 +127,10 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
       break;
     }
     case ActionKind::WinComplete:
-      if (!w.started)
-        refuse(a, "no win_start on " + window_name(win) + " before it");
-      w.started = false;
+      close_epoch(a, w.started, "win_start", win);
       break;
     case ActionKind::WinWait:
-      if (!w.posted)
-        refuse(a, "no win_post on " + window_name(win) + " before it");
-      w.posted = false;
+      close_epoch(a, w.posted, "win_post", win);
       break;
     case ActionKind::WinLock: {
       out.peer               = a.rank("target", w.size);
@@ -162,9 +166,7 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
       w.lock_all = true;
       break;
     case ActionKind::WinUnlockAll:
-      if (!w.lock_all)
-        refuse(a, "no win_lock_all on " + window_name(win) + " before it");
-      w.lock_all = false;
+      close_epoch(a, w.lock_all, "win_lock_all", win);
       break;
     case ActionKind::WinFlush:
     case ActionKind::WinFlushLocal:
