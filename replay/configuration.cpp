@@ -95,7 +95,8 @@ const char* const kSmpiKeys[] = {"smpi/send-is-detached-thresh", "smpi/async-sma
                                  "tireplay/wakeup-delay", "tireplay/wakeup-delay-polling",
                                  "tireplay/async-progress", "tireplay/poll-cpu",
                                  "tireplay/poll-cpu-shared", "tireplay/transport-cpu", "tireplay/win-create-cpu",
-                                 "tireplay/win-free-cpu", "tireplay/rma-call-cpu"};
+                                 "tireplay/win-free-cpu", "tireplay/rma-call-cpu",
+                                 "tireplay/rma-target-progress"};
 
 [[noreturn]] void refuse(const std::string& pair, const std::string& why)
 {

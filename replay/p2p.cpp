@@ -61,8 +61,9 @@ void RequestQueue::remove(Request* r)
 
 P2PWorld::P2PWorld(int world_size)
     : speed_factors(world_size, 1.0), files(world_size), lines(world_size), host_ids(world_size, 0),
-      quotas(world_size, 1.0), speeds(world_size, 1.0), cores(world_size, 1), waiting_(world_size, 0), done_(world_size),
-      to_act_(world_size), inboxes_(world_size)
+      quotas(world_size, 1.0), speeds(world_size, 1.0), cores(world_size, 1), waiting_(world_size, 0),
+      left_wait_at_(world_size, -1), done_(world_size),
+      to_act_(world_size), to_handle_(world_size), inboxes_(world_size)
 {
 }
 
@@ -250,7 +251,7 @@ void P2PWorld::wait(Request* r)
   pay_transport_cpu(owner, &r, 1, false);
   complete(r);
   pay_transport_cpu(owner, &r, 1, true);  // a receive from any source knows its sender now
-  waiting_[owner] = 0;
+  leave_wait(owner);
   wakeup_after(owner, start, across_hosts(r));
   if (double seconds = receive_overhead(r); seconds > 0)
     transport->sleep(seconds);
@@ -281,7 +282,7 @@ void P2PWorld::waitall(std::vector<Request*>& requests)
       done.push_back({at, o});
   }
   pay_transport_cpu(owner, requests.data(), requests.size(), true);  // receives from any source know their senders
-  waiting_[owner] = 0;
+  leave_wait(owner);
   bool remote = scheduler_delays() &&
                 std::any_of(requests.begin(), requests.end(), [this](const Request* r) { return across_hosts(r); });
   wakeup_after(owner, start, remote);

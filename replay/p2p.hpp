@@ -11,6 +11,7 @@
 #include "replay/transport.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -109,6 +110,18 @@ struct P2PWorld {
   /// The calling rank's trace is over: inside MPI_Finalize from now on, it answers whatever it owes
   /// (tireplay/async-progress off).
   void finish(int rank);
+  /// Runs `handle` as `rank`'s MPI library handles a message that needs it (one-sided messages under
+  /// tireplay/rma-target-progress, replay/rma.cpp): after its answer delay if it waits inside MPI, else at its next
+  /// MPI call; in the order given. `handle` must not block.
+  void when_in_mpi(int rank, std::function<void()> handle);
+  /// The calling `rank` enters an MPI call that blocks (`waits`) or not: what it owes is done now. A blocking one
+  /// ends with leave_wait().
+  void enter_mpi(int rank, bool waits);
+  void leave_wait(int rank)
+  {
+    waiting_[static_cast<size_t>(rank)]      = 0;
+    left_wait_at_[static_cast<size_t>(rank)] = transport->now();
+  }
 
   /// Unmatched sends and receives left when the replay ends, for the report.
   struct Unmatched {
@@ -212,11 +225,15 @@ private:
   int computing_before_now(const CoreUse& use) const;
   std::vector<CoreUse> core_uses_;  // by host id, made when first used
   std::vector<char> waiting_;       // by rank: inside wait() or waitall()
+  std::vector<double> left_wait_at_;  // by rank: when it last left a wait (when_in_mpi: still inside MPI at that date)
   struct Done {                     // waitall: a request's completion date and its receive overhead (smpi/or)
     double at, overhead;
   };
   std::vector<std::vector<Done>> done_;  // by rank: the ranks' waitalls interleave (one thread runs every rank)
   std::vector<std::vector<Request*>> to_act_;  // by rank: handshakes waiting for it to enter MPI (progress())
+  std::vector<std::vector<std::function<void()>>> to_handle_;  // by rank: messages for it to handle (when_in_mpi)
+  /// Handles what `rank` owes (to_handle_), in order.
+  void handle_owed(int rank);
 
   std::vector<Inbox> inboxes_;  // by destination world rank
   Pool<Request> requests_;

@@ -5,7 +5,9 @@
 // its reaction delay (tireplay/wakeup-delay, -polling: the scheduler's, where ranks share a core; under a CPU quota,
 // once its host runs again). Measured in the lab (docs/calibration.md): a receiver that computes 200 ms after
 // MPI_Irecv gets 1 MiB over 100 Mbit/s at 287 ms, not 200; tools/accuracy/pingpong.c checks it for the calibration.
-// The MPI layer's part, written once for both fidelity levels (P2PWorld, replay/p2p.hpp).
+// One-sided messages that need their target's MPI library (tireplay/rma-target-progress, replay/rma.cpp) are handled
+// by the same rule (when_in_mpi). The MPI layer's part, written once for both fidelity levels (P2PWorld,
+// replay/p2p.hpp).
 #include "replay/p2p.hpp"
 
 namespace tireplay {
@@ -77,8 +79,48 @@ void P2PWorld::finish(int rank)
   progress(rank);
 }
 
+void P2PWorld::when_in_mpi(int rank, std::function<void()> handle)
+{
+  auto r = static_cast<size_t>(rank);
+  to_handle_[r].push_back(std::move(handle));
+  // A rank whose wait ended at this date was inside MPI at it, whichever the engine ran first (their orders differ)
+  if (!waiting_[r] && left_wait_at_[r] != transport->now())
+    return;  // at its next MPI call (progress())
+  if (!waiting_[r]) {
+    handle_owed(rank);
+    return;
+  }
+  if (double delay = answer_delay(rank); delay > 0)
+    transport->call_later(delay, [this, rank]() {
+      if (waiting_[static_cast<size_t>(rank)])  // else its next MPI call handles them
+        handle_owed(rank);
+    });
+  else
+    handle_owed(rank);
+}
+
+void P2PWorld::handle_owed(int rank)
+{
+  auto& owed = to_handle_[static_cast<size_t>(rank)];
+  while (!owed.empty()) {  // a handler may give the rank more to handle
+    std::vector<std::function<void()>> now;
+    now.swap(owed);
+    for (auto& handle : now)
+      handle();
+  }
+}
+
+void P2PWorld::enter_mpi(int rank, bool waits)
+{
+  if (waits)
+    waiting_[static_cast<size_t>(rank)] = 1;  // before progress(), as in wait()
+  progress(rank);
+}
+
 void P2PWorld::progress(int rank)
 {
+  if (!to_handle_[static_cast<size_t>(rank)].empty())
+    handle_owed(rank);
   auto& owed = to_act_[static_cast<size_t>(rank)];
   if (owed.empty())
     return;

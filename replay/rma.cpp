@@ -25,6 +25,12 @@ void RmaWorld::wake(int rank)
 
 void RmaWorld::send(int from, int to, uint64_t bytes, std::function<void()> arrived)
 {
+  if (p2p_.config.rma_target_progress) {
+    uint64_t seq = channels_[{from, to}].sent++;
+    arrived      = [this, from, to, seq, handle = std::move(arrived)]() mutable {
+      deliver(from, to, seq, std::move(handle));
+    };
+  }
   Transport& t = transport();
   Transfer* x  = t.new_transfer();
   t.start(x, from, to, static_cast<double>(bytes) + static_cast<double>(kEnvelopeBytes));
@@ -32,6 +38,45 @@ void RmaWorld::send(int from, int to, uint64_t bytes, std::function<void()> arri
     t.free_transfer(x);
     arrived();
   });
+}
+
+void RmaWorld::deliver(int from, int to, uint64_t seq, std::function<void()> handle)
+{
+  Channel& c = channels_[{from, to}];
+  c.arrived.emplace(seq, std::move(handle));
+  while (!c.arrived.empty() && c.arrived.begin()->first == c.handled) {
+    std::function<void()> next = std::move(c.arrived.begin()->second);
+    c.arrived.erase(c.arrived.begin());
+    c.handled++;
+    p2p_.when_in_mpi(to, std::move(next));
+  }
+}
+
+std::vector<int> RmaWorld::locked_targets(int me, int win) const
+{
+  std::vector<int> targets;
+  for (const auto& [key, lock] : origins_[static_cast<size_t>(me)].locks)
+    if (key.first == win)
+      targets.push_back(key.second);
+  return targets;
+}
+
+void RmaWorld::round_trips(int me, const std::vector<int>& targets)
+{
+  Origin& o = origins_[static_cast<size_t>(me)];
+  for (int t : targets) {
+    if (t == me)
+      continue;
+    transport().check_route(t, me);  // the answer's way, here where a missing route names the rank's line
+    o.acks++;
+    send(me, t, 0, [this, me, t]() {
+      send(t, me, 0, [this, me]() {
+        origins_[static_cast<size_t>(me)].acks--;
+        wake(me);
+      });
+    });
+  }
+  block_until(me, [&o]() { return o.acks == 0; });
 }
 
 void RmaWorld::transfer(int me, const Action& a, int target)
@@ -174,22 +219,37 @@ void RmaWorld::release(int win, int target, const LockRequest* r)
 
 void RmaWorld::unlock(int me, int win, int target)
 {
-  flush(me, win, target);
+  // With the target's progress, the release follows the transfers (handled in order) and is answered: no wait
+  // before it. Else the transfers complete first, and the origin waits for the release's arrival.
+  bool answered = p2p_.config.rma_target_progress;
+  if (!answered)
+    flush(me, win, target);
   Origin& o = origins_[static_cast<size_t>(me)];
   auto it   = o.locks.find({win, target});
   LockRequest* r = it->second;
   o.locks.erase(it);
   if (r->nocheck) {
+    if (answered)
+      round_trips(me, {target});
   } else if (r->lazy) {
     release(win, target, r);
   } else {
-    send(me, target, 0, [this, win, target, r, me]() {
-      release(win, target, r);
+    auto released = [this, r, me]() {
       r->released = true;
       wake(me);
+    };
+    if (answered)
+      transport().check_route(target, me);
+    send(me, target, 0, [this, win, target, r, me, answered, released]() {
+      release(win, target, r);
+      if (answered)
+        send(target, me, 0, released);
+      else
+        released();
     });
     block_until(me, [r]() { return r->released; });
   }
+  flush(me, win, target);  // (nothing left: the release's answer came after the transfers')
   delete r;
 }
 
@@ -257,6 +317,7 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
 {
   const SmpiConfig& config = p2p_.config;
   auto& window_bytes       = origins_[static_cast<size_t>(me)].window_bytes;
+  p2p_.enter_mpi(me, false);  // handles what it owes (tireplay/rma-target-progress, async-progress)
   // A window's creation and freeing cost as calibrated between ranks; one of a single rank is local memory (Open
   // MPI: 9 us whatever its size, against 97 us for 8 KiB between two ranks here).
   bool shared = comm.size() > 1;
@@ -328,6 +389,8 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
       break;
     }
     case ActionKind::WinUnlockAll:
+      if (config.rma_target_progress)
+        round_trips(me, comm.members());
       flush(me, a.win, -1);
       for (int t : comm.members()) {
         auto& locks = origins_[static_cast<size_t>(me)].locks;
@@ -338,10 +401,18 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
       }
       break;
     case ActionKind::WinFlush:
-    case ActionKind::WinFlushLocal:
+      if (config.rma_target_progress)
+        round_trips(me, {target});
       flush(me, a.win, target);
       break;
     case ActionKind::WinFlushAll:
+      if (config.rma_target_progress)
+        round_trips(me, locked_targets(me, a.win));
+      flush(me, a.win, -1);
+      break;
+    case ActionKind::WinFlushLocal:
+      flush(me, a.win, target);
+      break;
     case ActionKind::WinFlushLocalAll:
       flush(me, a.win, -1);
       break;

@@ -1,5 +1,6 @@
 // One-sided communication (MPI-3 RMA) with the model of docs/trace-format.md section 12: transfers are messages
-// between the origin's and the target's hosts that need no call of the target; windows, epochs and locks are kept
+// between the origin's and the target's hosts that need no call of the target (unless tireplay/rma-target-progress
+// says that its MPI library handles them); windows, epochs and locks are kept
 // here, in plain C++ over an engine's Transport (replay/transport.hpp), so both fidelity levels run it unchanged.
 #pragma once
 
@@ -57,7 +58,14 @@ private:
     std::map<std::pair<int, int>, LockRequest*> locks;  // (win, target)
     std::map<int, std::vector<int>> start_groups, post_groups;  // by win: world ranks
     std::map<int, uint64_t> window_bytes;                       // by win: this rank's memory in it
+    int acks     = 0;  // flush or unlock round trips not back yet (tireplay/rma-target-progress)
     bool waiting = false;
+  };
+  /// The one-sided messages from one rank to another under tireplay/rma-target-progress: handled by the receiver in
+  /// the order sent (TCP's), whatever order the network delivers them in.
+  struct Channel {
+    uint64_t sent = 0, handled = 0;
+    std::map<uint64_t, std::function<void()>> arrived;  // by sequence number, not handed to the receiver yet
   };
   struct Window {
     int comm = 0;
@@ -71,19 +79,30 @@ private:
   void block_until(int me, Done done)
   {
     Origin& o = origins_[static_cast<size_t>(me)];
+    p2p_.enter_mpi(me, true);  // inside MPI: it handles what it owes and what comes meanwhile
     while (!done()) {
       o.waiting = true;
       try {
         transport().suspend();
       } catch (...) {  // the replay stops: nothing may wake this rank again
         o.waiting = false;
+        p2p_.leave_wait(me);
         throw;
       }
     }
+    p2p_.leave_wait(me);
   }
   void wake(int rank);
-  /// A message of `bytes` + 16 (the envelope) from world rank `from`'s host to `to`'s; `arrived` runs on arrival.
+  /// A message of `bytes` + 16 (the envelope) from world rank `from`'s host to `to`'s; `arrived` runs on arrival, or
+  /// under tireplay/rma-target-progress when `to` handles it (deliver).
   void send(int from, int to, uint64_t bytes, std::function<void()> arrived);
+  /// Message `seq` from `from` has arrived at `to`: handed to `to`'s MPI library with those before it.
+  void deliver(int from, int to, uint64_t seq, std::function<void()> handle);
+  /// tireplay/rma-target-progress: a flush request to each of `targets` but `me`, answered once the target has
+  /// handled it (and, in order, every transfer before it); waits for the answers.
+  void round_trips(int me, const std::vector<int>& targets);
+  /// The targets `me` holds a lock of (win_lock or win_lock_all) on window `win`.
+  std::vector<int> locked_targets(int me, int win) const;
   void transfer(int me, const Action& a, int target);
   void op_done(Op* op);
   void flush(int me, int win, int target);  // target < 0: every target
@@ -106,6 +125,7 @@ private:
   std::map<std::pair<int, int>, LockState> locks_;      // (win, target)
   std::map<std::tuple<int, int, int>, int> posts_;      // (win, origin, target): win_post notices arrived
   std::map<std::pair<int, int>, int> completes_;        // (win, target): win_complete notices arrived
+  std::map<std::pair<int, int>, Channel> channels_;     // (from, to)
 };
 
 } // namespace tireplay

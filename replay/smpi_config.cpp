@@ -233,6 +233,8 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     win_free_cpu = transport_cpu_steps(key, value);
   else if (key == "tireplay/rma-call-cpu")
     rma_call_cpu = parse_seconds(key, value);
+  else if (key == "tireplay/rma-target-progress")
+    rma_target_progress = to_bool(key, value);
   else if (key == "tireplay/async-progress")
     async_progress = to_bool(key, value);
   else if (key == "tireplay/polling")

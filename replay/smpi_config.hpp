@@ -103,6 +103,10 @@ struct SmpiConfig {
   // SMPI): free.
   std::vector<std::pair<uint64_t, double>> win_create_cpu, win_free_cpu;
   double rma_call_cpu = 0;
+  // tireplay/rma-target-progress: on, one-sided messages are handled by the target's MPI library, when it is inside
+  // an MPI call (Open MPI's osc/pt2pt, over TCP between nodes), and a flush or unlock is a round trip to each target
+  // it completes; off (the default: one-sided hardware, shared memory), the target does nothing (replay/rma.cpp).
+  bool rma_target_progress = false;
   // tireplay/quota-period (seconds): the period of the hosts' CPU quotas (host.quota), Linux's cpu.cfs_period_us.
   double quota_period = 0.1;
 

@@ -253,11 +253,18 @@ std::vector<models::ComputeBurst> read_bursts_table(const std::string& path)
 std::vector<std::string> read_one_sided_costs(const std::string& path)
 {
   std::ifstream in(path);
-  std::string line, create, release, call;
+  std::string line, create, release, call, progress;
   for (int number = 1; std::getline(in, line); number++) {
     std::istringstream fields(line);
     std::string hash, key;
     fields >> hash >> key;
+    if (hash == "#" && key == "rma-target-progress") {
+      fields >> progress;
+      if (progress != "yes" && progress != "no")
+        throw InputError(path + ":" + std::to_string(number) + ": '" + line +
+                         "' is not '# rma-target-progress yes|no' (tools/accuracy/pingpong.c)");
+      continue;
+    }
     if (hash != "#" || (key != "win-create" && key != "win-free" && key != "rma-call"))
       continue;
     double size = 0, seconds = -1;
@@ -280,6 +287,8 @@ std::vector<std::string> read_one_sided_costs(const std::string& path)
     options.push_back("--cfg=tireplay/win-free-cpu:" + release);
   if (!call.empty())
     options.push_back("--cfg=tireplay/rma-call-cpu:" + call);
+  if (progress == "yes")
+    options.push_back("--cfg=tireplay/rma-target-progress:yes");
   return options;
 }
 

@@ -48,6 +48,16 @@ check "pingpong: the platform replays the table (0.01%)" replays flat.xml flat.t
 "$tireplay" calibrate pingpong rma.txt --platform-out rma.xml --options-out rma.opt > rma.out 2>&1
 check "pingpong: one-sided costs as options" test "$(grep -e tireplay/win -e tireplay/rma rma.opt | paste -sd' ')" = \
   "--cfg=tireplay/win-create-cpu:8192:9.7e-05;1048576:0.00088 --cfg=tireplay/win-free-cpu:8192:1.7e-05;1048576:0.00029 --cfg=tireplay/rma-call-cpu:3.8e-08"
+{ cat rma.txt; echo "# rma-target-progress yes"; } > rma_progress.txt
+"$tireplay" calibrate pingpong rma_progress.txt --platform-out rma_progress.xml --options-out rma_progress.opt \
+  > rma_progress.out 2>&1
+check "pingpong: a flush that waited for its computing target: tireplay/rma-target-progress" \
+  grep -qx -- "--cfg=tireplay/rma-target-progress:yes" rma_progress.opt
+{ cat flat.txt; echo "# rma-target-progress maybe"; } > rma_progress_bad.txt
+"$tireplay" calibrate pingpong rma_progress_bad.txt --platform-out rma_progress_bad.xml > rma_progress_bad.out 2>&1
+check "pingpong: a malformed target-progress line is refused" grep -q \
+  "rma_progress_bad.txt:$(($(wc -l < flat.txt) + 1)): '# rma-target-progress maybe' is not '# rma-target-progress yes|no'" \
+  rma_progress_bad.out
 { cat flat.txt; echo "# rma-call soon"; } > rma_bad.txt
 "$tireplay" calibrate pingpong rma_bad.txt --platform-out rma_bad.xml > rma_bad.out 2>&1
 check "pingpong: a malformed one-sided line is refused" \

@@ -94,6 +94,28 @@ check rma_call_cpu 0.01700064 duplex_link.xml --cfg tireplay/rma-call-cpu:1ms --
   "0 win_create 1" "0 win_lock_all 1" "0 put 1 1 1000000" "0 win_flush 1 1" "0 win_unlock_all 1" "0 win_free 1" \
   "1 win_create 1" "1 win_free 1"
 
+# tireplay/rma-target-progress (Open MPI's osc/pt2pt): the target's MPI library handles each one-sided message, in
+# the order sent, when it is inside MPI; a flush or unlock is answered once handled.
+# Flush while the target computes: rank 0 leaves the create at T0, its answer, the put and the flush request share
+# the way: the answer and the request arrive at T0 + L + 48 / B = 0.00200064 (rank 1 leaves the create), the put at
+# T0 + L + 1048 / B, while rank 1 computes; both are handled at its win_free (0.10200064), the answer back at
+# 0.1030008 (alone: rank 1's barrier message waits for rank 0's receive); unlock_all's round trip (rank 1 waits in
+# the barrier: at once) 2 T0, to 0.10500112; the free's barrier T0 + T0: 0.10700144 (0.1040008 without the setting).
+check rma_progress_flush 0.10700144 duplex_link.xml --cfg tireplay/rma-target-progress:yes -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 put 1 1 1000" "0 win_flush 1 1" "0 win_unlock_all 1" "0 win_free 1" \
+  "1 win_create 1" "1 compute 1e8" "1 win_free 1"
+# An exclusive lock: the request arrives with the create's answer (0.00200048), as rank 1 leaves its wait: handled
+# then; the grant at 0.00300064; the put and the release go together (no flush first): the put is handled at rank 1's
+# win_free (0.10200048), then the release, answered at 0.10300064; the free's barrier: 0.10500096 (0.1040008 without).
+check rma_progress_lock 0.10500096 duplex_link.xml --cfg tireplay/rma-target-progress:yes -- \
+  "0 win_create 1" "0 win_lock 1 1 exclusive" "0 put 1 1 1000000" "0 win_unlock 1 1" "0 win_free 1" \
+  "1 win_create 1" "1 compute 1e8" "1 win_free 1"
+# A target waiting in MPI answers at once: the put (0.00201064) then the flush request, answered at 0.0030108;
+# unlock_all's round trip to 0.00501112; the free: 0.00701144 (0.0040108 without the setting).
+check rma_progress_waiting 0.00701144 duplex_link.xml --cfg tireplay/rma-target-progress:yes -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 put 1 1 1000" "0 win_flush_all 1" "0 win_unlock_all 1" "0 win_free 1" \
+  "1 win_create 1" "1 win_free 1"
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures one-sided time checks failed"
   exit 1

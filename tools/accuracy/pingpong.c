@@ -159,11 +159,39 @@ static double timed(void (*step)(int, char*, int), int rank, char* buffer, int s
   return batches[3];
 }
 
+/// Whether one-sided transfers need their target inside MPI (tireplay/rma-target-progress): rank 1 computes 20 ms
+/// plus 3 round trips while rank 0 puts 8 bytes into its window and flushes; the flush's time, the median of 3, as
+/// `# rma-flush-while-target-computes SECONDS`, then `# rma-target-progress yes` where it took more than half the
+/// computation (Open MPI's osc/pt2pt), else `no` (the target's CPU takes no part: osc/rdma, shared memory).
+static void target_progress(int rank, MPI_Win win, double round_trip)
+{
+  const double computing = 0.02 + 3 * round_trip;
+  double times[3];
+  for (int i = 0; i < 3; i++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double flushed = 0;
+    if (rank == 1) {
+      spin(computing);
+    } else if (rank == 0) {
+      double value = 1, start = MPI_Wtime();
+      MPI_Put(&value, 1, MPI_DOUBLE, 1, 0, 1, MPI_DOUBLE, win);
+      MPI_Win_flush(1, win);
+      flushed = MPI_Wtime() - start;
+    }
+    MPI_Allreduce(&flushed, &times[i], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  }
+  qsort(times, 3, sizeof times[0], by_value);
+  if (rank == 0)
+    printf("# rma-flush-while-target-computes %.9e (it computes %.9e)\n# rma-target-progress %s\n", times[1],
+           computing, times[1] > computing / 2 ? "yes" : "no");
+}
+
 /// One-sided calls' CPU time (tireplay/win-create-cpu, win-free-cpu, rma-call-cpu): MPI_Win_allocate and MPI_Win_free
 /// of 8 KiB and 1 MiB windows, each after a barrier (the mean of 50, the slower rank's), as `# win-create SIZE
-/// SECONDS` and `# win-free SIZE SECONDS` lines; then MPI_Win_flush_all with nothing to complete under
-/// MPI_Win_lock_all (the mean of 20,000), as `# rma-call SECONDS`.
-static void one_sided_costs(int rank)
+/// SECONDS` and `# win-free SIZE SECONDS` lines; then MPI_Win_flush_local_all with nothing to complete under
+/// MPI_Win_lock_all (the mean of 20,000; a call that sends nothing in every one-sided component: osc/pt2pt's
+/// MPI_Win_flush_all is a round trip to each rank), as `# rma-call SECONDS`; then target_progress().
+static void one_sided_costs(int rank, double round_trip)
 {
   // An MPI without a one-sided component for this transport (Open MPI 4.1 over TCP between nodes: its osc/rdma
   // needs the network's atomics) fails MPI_Win_allocate: then nothing is measured, and said so.
@@ -206,8 +234,9 @@ static void one_sided_costs(int rank)
   const int calls = 20000;
   double start = MPI_Wtime();
   for (int i = 0; i < calls; i++)
-    MPI_Win_flush_all(win);
+    MPI_Win_flush_local_all(win);
   double mine = (MPI_Wtime() - start) / calls, slower;
+  target_progress(rank, win, round_trip);
   MPI_Win_unlock_all(win);
   MPI_Win_free(&win);
   MPI_Reduce(&mine, &slower, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
@@ -285,7 +314,7 @@ int main(int argc, char** argv)
       printf("# a receiver computing after MPI_Irecv waits %.9e s for %d bytes (one way: %.9e s)\n"
              "# async-progress %s\n", waited, checked, one_way, waited > one_way / 2 ? "no" : "yes");
   }
-  one_sided_costs(rank);
+  one_sided_costs(rank, round_trips[0]);
   if (rank == 0) {
     MPI_Request request;
     int flag       = 0;

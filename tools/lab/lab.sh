@@ -172,8 +172,9 @@ case $command in
     up "$nodes" "$rate" "$bottleneck" ${quotas[@]+"${quotas[@]}"}
     [[ $per_node =~ ^[1-9][0-9]?$ ]] || die "--ranks-per-node: '$per_node' is not 1 to 99"
     hostlist=$(seq -f "$prefix%g:$per_node" 1 "$nodes" | paste -sd, -)
+    # osc pt2pt: Open MPI 4.1's default one-sided component (osc/rdma) fails MPI_Win_allocate over TCP between nodes
     export LAB_MPIRUN_OPTS="--host $hostlist --bind-to none --mca plm_rsh_agent $here/agent.sh --mca btl tcp,self,vader \
---mca btl_tcp_if_include $net.0/24 --mca oob_tcp_if_include $net.0/24"
+--mca btl_tcp_if_include $net.0/24 --mca oob_tcp_if_include $net.0/24 --mca osc pt2pt"
     # In the background, in its own process group, so that a signal reaches this script at once (bash runs traps
     # only between foreground commands) and stops the whole command before the lab is taken down.
     setsid "$@" &

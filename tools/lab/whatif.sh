@@ -87,9 +87,11 @@ done
 # tools/accuracy/measure.sh does it: a shared-memory ping-pong and the cost of an unsuccessful MPI_Test.
 mpicc -O2 -o bin/pingpong "$src/tools/accuracy/pingpong.c" -lm
 mpirun --allow-run-as-root -np 2 --bind-to core bin/pingpong > cal_local.txt
-"$build/tireplay" calibrate pingpong cal_local.txt --speed 1e9 --hosts 2 --platform-out cal_local.xml > cal_local.log
+"$build/tireplay" calibrate pingpong cal_local.txt --speed 1e9 --hosts 2 --platform-out cal_local.xml \
+  --options-out cal_local.opt > cal_local.log
 mkdir -p cal_local && mv cal_local.xml cal_local/lab.xml &&
-  echo "--cfg=smpi/test:$(sed -n 's/^# test //p' cal_local.txt)" > cal_local/lab.opt
+  echo "--cfg=smpi/test:$(sed -n 's/^# test //p' cal_local.txt)" > cal_local/lab.opt &&
+  { grep -e tireplay/win- -e tireplay/rma- cal_local.opt >> cal_local/lab.opt || true; }  # one-sided calls' costs
 [ "$(sed -n 's/^# async-progress //p' cal_local.txt)" != no ] || echo "--cfg=tireplay/async-progress:no" >> cal_local/lab.opt
 echo "calibrated this machine: $(grep -c '^[0-9]' cal_local.txt) sizes"
 printf 'node-0\nnode-1\n' > hosts_2x1.txt
