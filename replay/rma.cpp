@@ -179,8 +179,27 @@ void RmaWorld::lock(int me, int win, int target, bool exclusive, bool nocheck)
 
 void RmaWorld::enqueue(int win, int target, LockRequest* r)
 {
-  locks_[{win, target}].queue.push_back(r);
-  grant_next(win, target);
+  // In arrival order, those of one date in their origins' order: after the date (settle), whatever order the engine
+  // ran them in (the two levels' differ).
+  auto& queue   = locks_[{win, target}].queue;
+  r->arrived_at = transport().now();
+  auto after    = std::find_if(queue.begin(), queue.end(), [r](const LockRequest* q) {
+    return q->arrived_at > r->arrived_at || (q->arrived_at == r->arrived_at && q->origin > r->origin);
+  });
+  queue.insert(after, r);
+  settle(win, target);
+}
+
+void RmaWorld::settle(int win, int target)
+{
+  LockState& s = locks_[{win, target}];
+  if (s.settling)
+    return;
+  s.settling = true;
+  transport().call_later(0, [this, win, target]() {
+    locks_[{win, target}].settling = false;
+    grant_next(win, target);
+  });
 }
 
 void RmaWorld::grant_next(int win, int target)
@@ -214,7 +233,7 @@ void RmaWorld::release(int win, int target, const LockRequest* r)
     s.exclusive = false;
   else
     s.shared--;
-  grant_next(win, target);
+  settle(win, target);
 }
 
 void RmaWorld::unlock(int me, int win, int target)

@@ -45,12 +45,15 @@ private:
     bool nocheck   = false;  // MPI_MODE_NOCHECK: no lock taken at all
     bool granted   = false;
     bool released  = false;  // its release has reached the target (unlock waits for it)
+    double arrived_at = 0;   // at the target
   };
   struct LockState {
     bool exclusive = false;
     int shared     = 0;
-    std::deque<LockRequest*> queue;  // in arrival order
+    bool settling  = false;          // a grant_next() is due (settle)
+    std::deque<LockRequest*> queue;  // in arrival order, one date's in their origins' order
   };
+
   struct Origin {
     std::map<std::pair<int, int>, int> outstanding;  // (win, target): transfers not complete
     std::map<int, int> outstanding_win;
@@ -110,6 +113,8 @@ private:
   void lock(int me, int win, int target, bool exclusive, bool nocheck);
   void unlock(int me, int win, int target);
   void enqueue(int win, int target, LockRequest* r);
+  /// grant_next() once the date's other requests and releases have come (call_later(0)).
+  void settle(int win, int target);
   void grant_next(int win, int target);
   void release(int win, int target, const LockRequest* r);
   void post(int me, int win, std::vector<int> origins);

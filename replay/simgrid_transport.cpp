@@ -36,6 +36,7 @@ void SimGridTransport::set_actor(int rank, sg4::Actor* actor)
 
 void SimGridTransport::check_stopped() const
 {
+  steps_++;  // (after a blocking simcall: the actor runs in this round)
   if (stopping_)
     throw ReplayStopped();
 }
@@ -198,14 +199,24 @@ void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
   auto* c  = static_cast<Comm*>(t);
   c->bytes = bytes;
   check_route(src, dst);
+  steps_++;
   c->comm = sg4::Comm::sendto_async(hosts_[src], hosts_[dst], bytes);
+  steps_++;
 }
 
 void SimGridTransport::call_later(double delay, std::function<void()> fn)
 {
-  // An actor of its own, on the first rank's host (it computes nothing): it sleeps, calls, and ends.
-  sg4::Actor::create("later", hosts_.front(), [delay, fn = std::move(fn)]() {
-    sg4::this_actor::sleep_for(delay);
+  // An actor of its own, on the first rank's host (it computes nothing): it sleeps, calls, and ends. With no delay,
+  // it lets the actors run until a round of this date passes with none of them stepping (steps_): the ranks woken at
+  // this date, which take one round per simcall, and the waiters of every communication that ended at it, have run.
+  sg4::Actor::create("later", hosts_.front(), [this, delay, fn = std::move(fn)]() {
+    if (delay > 0)
+      sg4::this_actor::sleep_for(delay);
+    else
+      for (uint64_t seen = steps_ + 1; seen != steps_;) {
+        seen = steps_;
+        sg4::this_actor::yield();
+      }
     fn();
   });
 }
@@ -229,6 +240,7 @@ double SimGridTransport::remaining(Transfer* t)
   auto* c = static_cast<Comm*>(t);
   if (c->comm == nullptr)  // another rank is inside the simcall that starts it
     return c->bytes;
+  steps_++;
   return finished(c) ? 0 : c->comm->get_remaining();
 }
 

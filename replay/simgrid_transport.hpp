@@ -87,6 +87,7 @@ private:
   std::vector<Timed> timed_;  // by rank, made at a rank's first suspend_for()
   std::vector<simgrid::s4u::ExecPtr> execs_;  // by rank: its computation in progress
   bool stopping_ = false;
+  mutable uint64_t steps_ = 0;  // simcalls of the actors that replay (call_later(0) waits until they stop)
   Pool<Comm> comms_;
 };
 

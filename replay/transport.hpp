@@ -63,8 +63,9 @@ public:
   /// does; no rank may wait() on `t`. One-sided transfers (replay/rma.cpp) complete this way, with nobody waiting.
   virtual void on_finish(Transfer* t, std::function<void()> fn) = 0;
 
-  /// Calls `fn` `delay` seconds from now (> 0), outside any rank: it must not block (it may start transfers and
-  /// resume ranks). The caller goes on at once.
+  /// Calls `fn` `delay` seconds from now, outside any rank: it must not block (it may start transfers and resume
+  /// ranks). The caller goes on at once. A delay of 0 calls it at this date once the ranks woken at it have run and
+  /// the transfers that ended at it have called their on_finish functions.
   virtual void call_later(double delay, std::function<void()> fn) = 0;
 
   /// Ends the simulation after an error: no other rank replays another action (a blocked one, once woken, throws

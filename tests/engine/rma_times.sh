@@ -82,6 +82,15 @@ check rma_lock_shared 0.01900128 private_links.xml -- "${lines[@]}"
 # 0.01400048; rank 2's free message reaches rank 0 at 0.01500064, the answers at 0.0160008.
 mapfile -t lines < <(lock_lines "exclusive nocheck")
 check rma_lock_nocheck 0.0160008 private_links.xml -- "${lines[@]}"
+# A tie: ranks 1 and 2 leave the create at one date (2 T0), rank 1 takes win_lock_all, rank 2 an exclusive lock of
+# its own window: at one date, locks go in their origins' order whichever rank the engine runs first, so rank 1's
+# shared lock first; its put (T(1e6)) ends at 0.01300048 with its unlock_all, rank 2 is granted then; both compute
+# 0.1 s from then; the free's barrier: their messages T0, rank 0's answers T0: 0.1150008 (fast and full levels went
+# opposite ways before: 0.215 and 0.115 s).
+check rma_lock_tie 0.1150008 private_links.xml -- \
+  "0 win_create 1" "0 win_free 1" \
+  "1 win_create 1" "1 win_lock_all 1" "1 put 1 2 1000000" "1 win_unlock_all 1" "1 compute 1e8" "1 win_free 1" \
+  "2 win_create 1" "2 win_lock 1 2 exclusive" "2 compute 1e8" "2 win_unlock 1 2" "2 win_free 1"
 
 # CPU costs (measured by tools/accuracy/pingpong.c): creating a window of 500,000 bytes takes 0.001 + 0.1 x 0.5 s
 # (tireplay/win-create-cpu's two points) on each member before the barrier: 0.051 + 2 T0, then the free's 2 T0.
