@@ -1,6 +1,7 @@
 #include "replay/rma.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace tireplay {
 
@@ -131,11 +132,12 @@ void RmaWorld::flush(int me, int win, int target)
     block_until(me, [&o, win, target]() { return o.outstanding.count({win, target}) == 0; });
 }
 
-void RmaWorld::wait_request(int me, int win, int target)
+void RmaWorld::wait_request(int me, int win, int target, int index)
 {
   auto& requests = origins_[static_cast<size_t>(me)].requests;
-  auto it        = std::find_if(requests.begin(), requests.end(),
-                                [win, target](const Op* op) { return op->win == win && op->target == target; });
+  auto it        = std::find_if(requests.begin(), requests.end(), [win, target, &index](const Op* op) {
+    return op->win == win && op->target == target && index-- == 0;
+  });
   if (it == requests.end())
     return;  // as a wait on a request already completed
   Op* op = *it;
@@ -197,7 +199,10 @@ void RmaWorld::settle(int win, int target)
     return;
   s.settling = true;
   transport().call_later(0, [this, win, target]() {
-    locks_[{win, target}].settling = false;
+    auto it = locks_.find({win, target});
+    if (it == locks_.end())
+      return;  // the window is freed (its last release)
+    it->second.settling = false;
     grant_next(win, target);
   });
 }
@@ -326,6 +331,17 @@ void RmaWorld::wait_exposure(int me, int win)
   completes_[{win, me}] -= n;
 }
 
+void RmaWorld::forget(int win)
+{
+  // Its epochs are closed everywhere (the reader checks each rank's): the state kept by target goes, so that a long
+  // run making windows in a loop (a new id for each) keeps none of theirs.
+  windows_.erase(win);
+  const int low = std::numeric_limits<int>::min(), high = std::numeric_limits<int>::max();
+  locks_.erase(locks_.lower_bound({win, low}), locks_.upper_bound({win, high}));
+  completes_.erase(completes_.lower_bound({win, low}), completes_.upper_bound({win, high}));
+  posts_.erase(posts_.lower_bound({win, low, low}), posts_.upper_bound({win, high, high}));
+}
+
 void RmaWorld::cpu(int me, double seconds)
 {
   if (seconds > 0)
@@ -368,11 +384,11 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
         cpu(me, SmpiConfig::piecewise(config.win_free_cpu, static_cast<double>(window_bytes[a.win])));
       window_bytes.erase(a.win);
       if (--windows_[a.win].live <= 0)  // before the barrier, which nobody leaves before every member has come
-        windows_.erase(a.win);
+        forget(a.win);
       barrier();
       break;
     case ActionKind::WaitRma:
-      wait_request(me, a.win, target);
+      wait_request(me, a.win, target, a.request_index);
       break;
     case ActionKind::WinFence:
       flush(me, a.win, -1);

@@ -109,7 +109,8 @@ private:
   void transfer(int me, const Action& a, int target);
   void op_done(Op* op);
   void flush(int me, int win, int target);  // target < 0: every target
-  void wait_request(int me, int win, int target);
+  /// wait_rma: the `index`-th oldest of `me`'s requests to `target` on `win` (none: nothing to wait for).
+  void wait_request(int me, int win, int target, int index);
   void lock(int me, int win, int target, bool exclusive, bool nocheck);
   void unlock(int me, int win, int target);
   void enqueue(int win, int target, LockRequest* r);
@@ -121,6 +122,8 @@ private:
   void start(int me, int win, std::vector<int> targets);
   void complete(int me, int win);
   void wait_exposure(int me, int win);
+  /// The last member of window `win` has freed it: what is kept for it goes.
+  void forget(int win);
   /// `seconds` of CPU time on `me`'s host (tireplay/win-create-cpu ...), as a computation.
   void cpu(int me, double seconds);
 

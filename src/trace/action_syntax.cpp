@@ -56,7 +56,7 @@ std::string_view action_usage(ActionKind kind)
     case ActionKind::Rget: return "rget <win> <target> <bytes>";
     case ActionKind::Raccumulate: return "raccumulate <win> <target> <bytes>";
     case ActionKind::RgetAccumulate: return "rget_accumulate <win> <target> <bytes> <result_bytes>";
-    case ActionKind::WaitRma: return "wait_rma <win> <target>";
+    case ActionKind::WaitRma: return "wait_rma <win> <target> [<index>]";
     case ActionKind::WinFence: return "win_fence <win>";
     case ActionKind::WinPost: return "win_post <win> <size> <rank>...";
     case ActionKind::WinStart: return "win_start <win> <size> <rank>...";

@@ -19,10 +19,9 @@ std::string window_name(int win)
   return "window " + std::to_string(win);
 }
 
-/// The window of the line's first field, created earlier in this rank's trace and not freed since.
-WindowEpochs& window(FieldReader& a, RankParseState& st, int& win)
+/// Window `win` (the line's first field), created earlier in this rank's trace and not freed since.
+WindowEpochs& window(const FieldReader& a, RankParseState& st, int win)
 {
-  win     = a.integer("win");
   auto it = st.windows.find(win);
   if (it == st.windows.end())
     refuse(a, window_name(win) + " is not created by an earlier win_create (or was freed)");
@@ -55,6 +54,15 @@ void close_epoch(const FieldReader& a, bool& open, const char* start, int win)
   if (!open)
     refuse(a, std::string("no ") + start + " on " + window_name(win) + " before it");
   open = false;
+}
+
+/// wait_rma's target and, optionally, which of the requests in flight to it on the window: 0 the oldest.
+void wait_fields(FieldReader& a, int size, Action& out)
+{
+  out.peer          = a.rank("target", size);
+  out.request_index = a.more() ? a.integer("index") : 0;
+  if (out.request_index < 0)
+    a.fail("field 'index' is negative");
 }
 
 void transfer(FieldReader& a, const WindowEpochs& w, int win, Action& out)
@@ -92,23 +100,36 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
       refuse(a, window_name(win) + " is already created (win_free it first)");
     out.win         = win;
     out.bytes       = a.more() ? a.count_field("bytes") : 0;  // this rank's memory in the window
+    st.freed_windows.erase(win);
     WindowEpochs& w = st.windows[win];
     w.comm          = out.comm;
     w.size          = st.comm_sizes[out.comm];
     return;
   }
-  int win         = 0;
+  int win = a.integer("win");
+  out.win = win;
+  if (out.kind == ActionKind::WaitRma && st.windows.count(win) == 0) {  // a request may be waited after the free
+    if (auto freed = st.freed_windows.find(win); freed != st.freed_windows.end()) {
+      out.comm = freed->second.comm;
+      wait_fields(a, freed->second.size, out);
+      if (--freed->second.requests == 0)
+        st.freed_windows.erase(freed);
+      return;
+    }
+  }
   WindowEpochs& w = window(a, st, win);
-  out.win         = win;
   out.comm        = w.comm;
   switch (out.kind) {
     case ActionKind::WinFree:
       if (std::string open = open_epoch(w); !open.empty())
         refuse(a, window_name(win) + " still has an epoch open (" + open + ")");
+      if (w.requests > 0)
+        st.freed_windows[win] = {w.comm, w.size, w.requests};
       st.windows.erase(win);
       break;
     case ActionKind::WaitRma:
-      out.peer = a.rank("target", w.size);
+      wait_fields(a, w.size, out);
+      w.requests -= w.requests > 0;
       break;
     case ActionKind::WinFence:
       w.fence = true;
@@ -183,6 +204,8 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
     default:  // the transfers; win_sync has no field
       if (is_rma_transfer(out.kind))
         transfer(a, w, win, out);
+      w.requests += out.kind == ActionKind::Rput || out.kind == ActionKind::Rget ||
+                    out.kind == ActionKind::Raccumulate || out.kind == ActionKind::RgetAccumulate;
       break;
   }
 }

@@ -50,6 +50,13 @@ check rma_rget_wait 0.01500096 duplex_link.xml -- \
 check rma_rget_waitall 0.01500096 duplex_link.xml -- \
   "0 win_create 1" "0 win_lock_all 1" "0 rget 1 1 1000000" "0 waitall" "0 win_unlock_all 1" "0 win_free 1" \
   "1 win_create 1" "1 win_free 1"
+# wait_rma's index: the second request to rank 1 (1 MB) is waited before the computation: the create's answer and
+# the two rputs share the way from T0, the 1 MB ends at T0 + L + 1000056 / B = 0.01200072 (the oldest, 8 bytes, at
+# T0 + L + 64 / B); the computation to 0.11200072, the free's barrier T0 + T0: 0.11400104; the first request waited
+# after its window's free (legal MPI: already complete).
+check rma_wait_index 0.11400104 duplex_link.xml -- \
+  "0 win_create 1" "0 win_lock_all 1" "0 rput 1 1 8" "0 rput 1 1 1000000" "0 wait_rma 1 1 1" "0 compute 1e8" \
+  "0 win_unlock_all 1" "0 win_free 1" "0 wait_rma 1 1" "1 win_create 1" "1 win_free 1"
 # A transfer to the origin itself takes no time: the two barriers' times only (rank 1 leaves each at 2 T0).
 check rma_self 0.00400064 duplex_link.xml -- \
   "0 win_create 1" "0 win_lock 1 0 exclusive" "0 put 1 0 1000000" "0 win_unlock 1 0" "0 win_free 1" \

@@ -64,9 +64,15 @@ struct Rank {
   std::map<uint64_t, Request> requests;  // modified through put_request, erase_request, finish_request
   std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint64_t>, std::set<uint64_t>> sends_by_key;
   std::set<uint64_t> dropped;  // requests that leave no action (a peer that is no rank: MPI_PROC_NULL)
-  /// One-sided requests (MPI_Rput ...) in flight: (window, matching id) -> (TI window id, target), for their
-  /// wait_rma.
-  std::map<std::pair<uint64_t, uint64_t>, std::pair<int, uint32_t>> rma_requests;
+  /// One-sided requests (MPI_Rput ...) in flight: (window, matching id) -> (TI window id, target, issue order), for
+  /// their wait_rma.
+  struct RmaRequest {
+    int win         = 0;
+    uint32_t target = 0;
+    uint64_t order  = 0;
+  };
+  std::map<std::pair<uint64_t, uint64_t>, RmaRequest> rma_requests;
+  uint64_t rma_issued = 0;
   /// The archive starts its receives (MpiIrecvRequest) and non-blocking collectives (NonBlockingCollectiveRequest):
   /// then a completion of a request no event started is one completed a second time, or never started (an error).
   bool posts_receives = false, posts_collectives = false;

@@ -88,7 +88,7 @@ void transfer(Rank& r, uint64_t position, OTF2_RmaWinRef win, uint32_t target, c
   r.emit((request ? "r" : "") + action + " " + std::to_string(w->ti_id) + " " + std::to_string(target) + " " +
              std::to_string(bytes) + result, 0);
   if (request)
-    r.rma_requests[{win, id}] = {w->ti_id, target};
+    r.rma_requests[{win, id}] = {w->ti_id, target, r.rma_issued++};
 }
 
 OTF2_CallbackCode on_put(OTF2_LocationRef, OTF2_TimeStamp, uint64_t position, void* user, OTF2_AttributeList*,
@@ -122,7 +122,14 @@ OTF2_CallbackCode on_complete(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void* 
   Rank& r = state(user);
   auto it = r.rma_requests.find({win, id});
   if (it != r.rma_requests.end()) {  // a request form's: its wait
-    r.emit("wait_rma " + std::to_string(it->second.first) + " " + std::to_string(it->second.second), 0);
+    // which of the requests to that target on that window in flight, the oldest 0 (the replay's order)
+    const Rank::RmaRequest& done = it->second;
+    size_t older                 = 0;
+    for (const auto& [key, other] : r.rma_requests)
+      older += other.win == done.win && other.target == done.target && other.order < done.order;
+    r.emit("wait_rma " + std::to_string(done.win) + " " + std::to_string(done.target) +
+               (older > 0 ? " " + std::to_string(older) : ""),
+           0);
     r.rma_requests.erase(it);
   }
   return verdict(r);
