@@ -6,7 +6,9 @@
 #   out of order, an undefined communicator or region, a peer outside its communicator, a receive never completed,
 #   a request completed twice are refused;
 # - a 2-rank tracer archive of p2p_blocking with one event file cut in half, or missing; one local definition file
-#   emptied, cut in half, or missing.
+#   emptied, cut in half, or missing;
+# - a FIFO as the anchor file, the global definitions, an event file or a local definition file (nobody writes it:
+#   the OTF2 library's read of it blocked otf2ti for ever), and as the directory of the events.
 # usage: bad_archives.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: neither python3-otf2 nor mpirun)
 set -euo pipefail
 build=$1 src=$2 work=$3
@@ -14,8 +16,8 @@ rm -rf "$work" && mkdir -p "$work"
 ran=0
 
 expect_refusal() {  # name, archive, text the message must hold
-  local status=0
-  "$build/otf2ti" "$2/traces.otf2" -o "$work/$1.ti" 2> "$work/$1.err" || status=$?
+  local status=0  # timeout: a refusal that blocks (a FIFO read) fails the test with 124, not hangs it
+  timeout 60 "$build/otf2ti" "$2/traces.otf2" -o "$work/$1.ti" 2> "$work/$1.err" || status=$?
   if [ "$status" -ne 2 ] || ! grep -q -- "$3" "$work/$1.err" || [ -e "$work/$1.ti" ]; then
     echo "FAIL $1: exit $status, output $( [ -e "$work/$1.ti" ] && echo written || echo none ), message:"
     cat "$work/$1.err"; exit 1
@@ -99,6 +101,18 @@ if /usr/bin/python3 -c 'import otf2' 2> /dev/null; then
     "location 1 (rank 1): receive request 77, started by MPI_Irecv (event 4), never completes"
   archive completed_twice && expect_refusal completed_twice "$work/completed_twice" \
     "location 0 (rank 0), event 13: MpiIrecv in MPI_Wait completes request 42, which no event started, or an earlier event completed already"
+
+  # FIFOs in place of the archive's files: refused by name before the OTF2 library opens any
+  mkdir "$work/fifo_anchor" && mkfifo "$work/fifo_anchor/traces.otf2"
+  expect_refusal fifo_anchor "$work/fifo_anchor" "otf2ti: $work/fifo_anchor/traces.otf2: is not a regular file (a \
+FIFO, device or socket cannot be the archive's anchor file)"
+  for file in traces.def traces/0.evt traces/1.def; do
+    name=fifo_$(basename "$file" | tr . _)
+    cp -r "$work/good" "$work/$name" && rm -f "$work/$name/$file" && mkfifo "$work/$name/$file"
+    expect_refusal "$name" "$work/$name" "otf2ti: $work/$name/$file: is not a regular file (a FIFO, device or socket"
+  done
+  cp -r "$work/good" "$work/fifo_dir" && rm -r "$work/fifo_dir/traces" && mkfifo "$work/fifo_dir/traces"
+  expect_refusal fifo_dir "$work/fifo_dir" "otf2ti: $work/fifo_dir/traces: is not a directory"
   ran=1
 else
   echo "bad_archives: python3-otf2 missing (tools/setup.sh installs it): its cases skipped"

@@ -2,6 +2,7 @@
 //   otf2ti ARCHIVE/traces.otf2 -o OUTDIR [--flop-metric NAME] [--flop-rate F] [--cpu-threshold S] [--threads N] [--one-file]
 //          [--compress none|gzip|zstd|xz] [--bursts FILE] [--keep-tests]
 // Exit status: 0 converted, 2 bad input (the message names the location and event), 1 usage.
+#include "archive_files.hpp"
 #include "collectives.hpp"
 #include "crash_guard.hpp"
 #include "convert.hpp"
@@ -251,7 +252,7 @@ int main(int argc, char** argv)
   if (std::error_code ec; fs::is_directory(archive, ec)) {  // the tracer's directory: its anchor file inside
     std::vector<fs::path> anchors;
     for (const auto& entry : fs::directory_iterator(archive, ec))
-      if (entry.path().extension() == ".otf2" && entry.is_regular_file(ec))
+      if (entry.path().extension() == ".otf2" && !entry.is_directory(ec))  // a FIFO too: refused, not skipped
         anchors.push_back(entry.path());
     if (anchors.size() != 1) {
       std::cerr << "otf2ti: " << archive << ": a directory with " << anchors.size()
@@ -263,6 +264,7 @@ int main(int argc, char** argv)
   otf2ti::capture_otf2_errors();
   otf2ti::guard_crashes(archive);
   try {
+    otf2ti::check_archive_files(archive);
     otf2ti::check_outputs(archive, out, bursts);
     otf2ti::Definitions defs = otf2ti::read_definitions(archive, flop_metric);
     if (!bursts.empty() && defs.flop_metric_name.empty())
