@@ -1,5 +1,6 @@
 /* One-sided communication in every synchronisation mode, on 3 ranks (tests/otf2/one_sided.sh): fence, post/start/
- * complete/wait, lock/unlock with a flush, lock_all with atomics, request forms and flushes. */
+ * complete/wait, lock/unlock with a flush, a lock with MPI_MODE_NOCHECK, lock_all with atomics, request forms and
+ * flushes. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -52,6 +53,10 @@ int main(int argc, char** argv)
     MPI_Win_flush(2, win);
     MPI_Get(local, 50, MPI_DOUBLE, 2, 200, 50, MPI_DOUBLE, win);
     MPI_Win_unlock(2, win);
+    /* nobody else locks rank 1's window before the barrier: the lock may skip asking for it */
+    MPI_Win_lock(MPI_LOCK_SHARED, 1, MPI_MODE_NOCHECK, win);
+    MPI_Get(local, 10, MPI_DOUBLE, 1, 300, 10, MPI_DOUBLE, win);
+    MPI_Win_unlock(1, win);
   }
   MPI_Barrier(MPI_COMM_WORLD);
 

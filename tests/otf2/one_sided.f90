@@ -36,6 +36,9 @@ program one_sided
     call MPI_Win_lock(MPI_LOCK_SHARED, 2, 0, win, ierr)
     call MPI_Get(local, 50, MPI_DOUBLE_PRECISION, 2, disp, 50, MPI_DOUBLE_PRECISION, win, ierr)
     call MPI_Win_unlock(2, win, ierr)
+    call MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, MPI_MODE_NOCHECK, win, ierr)
+    call MPI_Put(local, 10, MPI_DOUBLE_PRECISION, 1, disp, 10, MPI_DOUBLE_PRECISION, win, ierr)
+    call MPI_Win_unlock(1, win, ierr)
   end if
   call MPI_Barrier(MPI_COMM_WORLD, ierr)
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# One-sided communication traced and converted (tests/otf2/one_sided.c on 3 ranks: fence, PSCW, lock/unlock,
-# lock_all with atomics, request forms; docs/trace-format.md section 12; and one_sided.f90 from Fortran): otf2ti
+# One-sided communication traced and converted (tests/otf2/one_sided.c on 3 ranks: fence, PSCW, lock/unlock, a
+# lock with MPI_MODE_NOCHECK (its line says nocheck), lock_all with atomics, request forms; docs/trace-format.md
+# section 12; and one_sided.f90 from Fortran): otf2ti
 # reports no call it cannot convert, rank 0's actions are what the program did, and the trace replays at both levels
 # to the same time.
 # usage: one_sided.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: no mpicc or no tracer)
@@ -17,7 +18,8 @@ fi
 rank0=ti/trace.txt_files/0.000000_rank-1.txt
 actions=$(grep -v -e '^#' -e ' compute ' -e ' poll ' -e ' init' -e ' finalize' "$rank0" | cut -d' ' -f2- | paste -sd';')
 want="win_create 1 8000;win_fence 1;put 1 1 800;win_fence 1;win_start 1 1 1;accumulate 1 1 80;win_complete 1;\
-win_lock 1 2 exclusive;put 1 2 800;win_flush 1 2;get 1 2 400;win_unlock 1 2;barrier;win_lock_all 1;\
+win_lock 1 2 exclusive;put 1 2 800;win_flush 1 2;get 1 2 400;win_unlock 1 2;win_lock 1 1 shared nocheck;\
+get 1 1 80;win_unlock 1 1;barrier;win_lock_all 1;\
 get_accumulate 1 1 8 8;get_accumulate 1 1 8 4;get_accumulate 1 1 160 160;win_flush_all 1;rput 1 1 240;\
 rget 1 1 240;wait_rma 1 1;wait_rma 1 1;win_flush_local 1 1;win_sync 1;win_unlock_all 1;win_free 1"
 if [ "$actions" = "$want" ]; then echo "ok   rank 0's actions"; else
@@ -46,7 +48,8 @@ if command -v mpif90 > /dev/null && command -v gfortran > /dev/null; then
   actions=$(grep -v -e '^#' -e ' compute ' -e ' poll ' -e ' init' -e ' finalize' "$rank0" | cut -d' ' -f2- |
     paste -sd';')
   want="win_create 1 8000;win_fence 1;put 1 1 800;win_fence 1;win_start 1 1 1;accumulate 1 1 80;win_complete 1;\
-win_lock 1 2 shared;get 1 2 400;win_unlock 1 2;barrier;win_lock_all 1;get_accumulate 1 1 160 160;rput 1 1 240;\
+win_lock 1 2 shared;get 1 2 400;win_unlock 1 2;win_lock 1 1 exclusive nocheck;put 1 1 80;win_unlock 1 1;\
+barrier;win_lock_all 1;get_accumulate 1 1 160 160;rput 1 1 240;\
 wait_rma 1 1;win_flush 1 1;win_flush_all 1;win_unlock_all 1;win_free 1"
   if [ "$actions" = "$want" ] && ! grep -q -i unreplayed otf2ti_f.log; then echo "ok   Fortran: rank 0's actions"; else
     echo "FAIL Fortran: rank 0's actions: $actions"; echo "     want:                     $want"; cat otf2ti_f.log

@@ -89,6 +89,8 @@ OTF2_CallbackCode on_attribute(void* user, OTF2_AttributeRef self, OTF2_StringRe
     raw(user).defs.element_attribute = self;
   if (raw(user).defs.strings[name] == "tireplay::window_bytes" && type == OTF2_TYPE_UINT64)
     raw(user).defs.window_attribute = self;
+  if (raw(user).defs.strings[name] == "tireplay::lock_nocheck" && type == OTF2_TYPE_UINT8)
+    raw(user).defs.nocheck_attribute = self;
   return OTF2_CALLBACK_SUCCESS;
 }
 

@@ -49,6 +49,8 @@ struct Definitions {
   uint64_t element_attribute = UINT64_MAX;
   /// The attribute "tireplay::window_bytes" on RmaWinCreate (UINT64_MAX: none).
   uint64_t window_attribute = UINT64_MAX;
+  /// The attribute "tireplay::lock_nocheck" on RmaAcquireLock: 1 for a lock with MPI_MODE_NOCHECK (UINT64_MAX: none).
+  uint64_t nocheck_attribute = UINT64_MAX;
 };
 
 /// Reads the archive's global definitions. `flop_metric`: the counter to use ("" = the first of PAPI_FP_OPS,

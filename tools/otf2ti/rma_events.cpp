@@ -180,18 +180,22 @@ OTF2_CallbackCode on_group_sync(OTF2_LocationRef, OTF2_TimeStamp, uint64_t posit
   return verdict(r);
 }
 
-OTF2_CallbackCode on_acquire(OTF2_LocationRef, OTF2_TimeStamp, uint64_t position, void* user, OTF2_AttributeList*,
-                             OTF2_RmaWinRef win, uint32_t target, uint64_t, OTF2_LockType type)
+OTF2_CallbackCode on_acquire(OTF2_LocationRef, OTF2_TimeStamp, uint64_t position, void* user,
+                             OTF2_AttributeList* attributes, OTF2_RmaWinRef win, uint32_t target, uint64_t,
+                             OTF2_LockType type)
 {
   Rank& r       = state(user);
   const auto* w = window(r, position, win);
   if (w == nullptr || !target_ok(r, position, *w, target))
     return verdict(r);
-  if (r.call == "MPI_Win_lock_all" || target == kEveryTarget)
+  uint8_t nocheck = 0;  // MPI_MODE_NOCHECK, where the writer says (tireplay's tracer)
+  if (attributes != nullptr && r.defs.nocheck_attribute != UINT64_MAX)
+    OTF2_AttributeList_GetUint8(attributes, static_cast<OTF2_AttributeRef>(r.defs.nocheck_attribute), &nocheck);
+  if (r.call == "MPI_Win_lock_all" || target == kEveryTarget)  // no nocheck there (trace-format.md section 12)
     sync(r, *w, "win_lock_all");
   else
     r.emit("win_lock " + std::to_string(w->ti_id) + " " + std::to_string(target) +
-               (type == OTF2_LOCK_EXCLUSIVE ? " exclusive" : " shared"), 0);
+               (type == OTF2_LOCK_EXCLUSIVE ? " exclusive" : " shared") + (nocheck != 0 ? " nocheck" : ""), 0);
   return verdict(r);
 }
 

@@ -185,24 +185,25 @@ FORTRAN_ENTRY(win_test, MPI_WIN_TEST, (Int win, Int flag, Int ierr))
 
 FORTRAN_ENTRY(win_lock, MPI_WIN_LOCK, (Int type, Int rank, Int assert_, Int win, Int ierr))
 {
-  win_lock(Region::Win_lock, win_of(win), *rank, *type,
+  win_lock(Region::Win_lock, win_of(win), *rank, *type, (*assert_ & MPI_MODE_NOCHECK) != 0,
            calling(ierr, [=] { real_win_lock()(type, rank, assert_, win, ierr); }));
 }
 
 FORTRAN_ENTRY(win_unlock, MPI_WIN_UNLOCK, (Int rank, Int win, Int ierr))
 {
-  win_lock(Region::Win_unlock, win_of(win), *rank, 0, calling(ierr, [=] { real_win_unlock()(rank, win, ierr); }));
+  win_lock(Region::Win_unlock, win_of(win), *rank, 0, false,
+           calling(ierr, [=] { real_win_unlock()(rank, win, ierr); }));
 }
 
 FORTRAN_ENTRY(win_lock_all, MPI_WIN_LOCK_ALL, (Int assert_, Int win, Int ierr))
 {
-  win_lock(Region::Win_lock_all, win_of(win), kEveryTarget, MPI_LOCK_SHARED,
+  win_lock(Region::Win_lock_all, win_of(win), kEveryTarget, MPI_LOCK_SHARED, (*assert_ & MPI_MODE_NOCHECK) != 0,
            calling(ierr, [=] { real_win_lock_all()(assert_, win, ierr); }));
 }
 
 FORTRAN_ENTRY(win_unlock_all, MPI_WIN_UNLOCK_ALL, (Int win, Int ierr))
 {
-  win_lock(Region::Win_unlock_all, win_of(win), kEveryTarget, 0,
+  win_lock(Region::Win_unlock_all, win_of(win), kEveryTarget, 0, false,
            calling(ierr, [=] { real_win_unlock_all()(win, ierr); }));
 }
 

@@ -63,6 +63,8 @@ void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run)
                                       str("bytes of one element of a reduction's datatype"), OTF2_TYPE_UINT32);
   OTF2_GlobalDefWriter_WriteAttribute(w, kWindowBytes, str(kWindowBytesName),
                                       str("bytes of the rank's memory in a window it creates"), OTF2_TYPE_UINT64);
+  OTF2_GlobalDefWriter_WriteAttribute(w, kLockNocheck, str(kLockNocheckName),
+                                      str("1: the lock was taken with MPI_MODE_NOCHECK"), OTF2_TYPE_UINT8);
   std::vector<uint64_t> world(ranks);
   for (uint64_t r = 0; r < ranks; r++)
     world[r] = r;

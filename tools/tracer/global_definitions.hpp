@@ -27,9 +27,13 @@ constexpr const char* kElementBytesName = "tireplay::element_bytes";
 /// tireplay/win-create-cpu, grows with them).
 constexpr OTF2_AttributeRef kWindowBytes = 1;
 constexpr const char* kWindowBytesName = "tireplay::window_bytes";
+/// The attribute an RmaAcquireLock carries when the call had MPI_MODE_NOCHECK (1; none without it): OTF2's lock
+/// records have no assert, and a lock that asks nothing of its target costs no message (the trace's `nocheck`).
+constexpr OTF2_AttributeRef kLockNocheck = 2;
+constexpr const char* kLockNocheckName = "tireplay::lock_nocheck";
 
 /// Clock, ranks (one location per rank, location id = rank), the MPI regions, the metrics (metric class 0:
-/// member cpu_time in ns, then the flop counter), the attribute kElementBytes, MPI_COMM_WORLD (0), MPI_COMM_SELF (1)
+/// member cpu_time in ns, then the flop counter), the attributes above, MPI_COMM_WORLD (0), MPI_COMM_SELF (1)
 /// the created communicators, the windows and the groups of their synchronisations.
 void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run);
 

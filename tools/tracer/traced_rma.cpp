@@ -148,7 +148,7 @@ int win_group_sync(Region region, MPI_Win win, MPI_Group group, const std::funct
   return rc;
 }
 
-int win_lock(Region region, MPI_Win win, int target, int lock_type, const Call& call)
+int win_lock(Region region, MPI_Win win, int target, int lock_type, bool nocheck, const Call& call)
 {
   Scope scope(region);
   int rc           = call();
@@ -156,10 +156,14 @@ int win_lock(Region region, MPI_Win win, int target, int lock_type, const Call& 
   if (!scope.on() || rc != MPI_SUCCESS || w == OTF2_UNDEFINED_RMA_WIN)
     return rc;
   uint32_t remote = remote_of(target);
-  if (region == Region::Win_lock || region == Region::Win_lock_all)
-    OTF2_EvtWriter_RmaAcquireLock(out(), nullptr, now(), w, remote, 0,
+  if (region == Region::Win_lock || region == Region::Win_lock_all) {
+    thread_local std::unique_ptr<OTF2_AttributeList, decltype(&OTF2_AttributeList_Delete)> mode(
+        OTF2_AttributeList_New(), OTF2_AttributeList_Delete);
+    if (nocheck)
+      OTF2_AttributeList_AddUint8(mode.get(), kLockNocheck, 1);  // the list is emptied by the write
+    OTF2_EvtWriter_RmaAcquireLock(out(), nocheck ? mode.get() : nullptr, now(), w, remote, 0,
                                   lock_type == MPI_LOCK_EXCLUSIVE ? OTF2_LOCK_EXCLUSIVE : OTF2_LOCK_SHARED);
-  else
+  } else
     OTF2_EvtWriter_RmaReleaseLock(out(), nullptr, now(), w, remote, 0);
   return rc;
 }

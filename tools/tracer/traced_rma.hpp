@@ -38,8 +38,9 @@ int rma_transfer(Region region, const RmaTransfer& t, MPI_Request* request, cons
 int win_fence(MPI_Win win, const Call& call);
 /// Win_post, Win_start (with their group), Win_complete, Win_wait, Win_test (`done`: the call's flag, else 1).
 int win_group_sync(Region region, MPI_Win win, MPI_Group group, const std::function<int(int& done)>& call);
-/// Win_lock, Win_unlock (a target), Win_lock_all, Win_unlock_all (kEveryTarget).
-int win_lock(Region region, MPI_Win win, int target, int lock_type, const Call& call);
+/// Win_lock, Win_unlock (a target), Win_lock_all, Win_unlock_all (kEveryTarget). `nocheck`: a lock's assert has
+/// MPI_MODE_NOCHECK (kLockNocheck on its event).
+int win_lock(Region region, MPI_Win win, int target, int lock_type, bool nocheck, const Call& call);
 /// Win_flush, Win_flush_local (a target), Win_flush_all, Win_flush_local_all, Win_sync (kEveryTarget).
 int win_sync(Region region, MPI_Win win, int target, const Call& call);
 

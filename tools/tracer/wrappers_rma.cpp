@@ -160,23 +160,24 @@ int MPI_Win_test(MPI_Win win, int* flag)
 
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
 {
-  return win_lock(Region::Win_lock, win, rank, lock_type, [=] { return PMPI_Win_lock(lock_type, rank, assert, win); });
+  return win_lock(Region::Win_lock, win, rank, lock_type, (assert & MPI_MODE_NOCHECK) != 0,
+                  [=] { return PMPI_Win_lock(lock_type, rank, assert, win); });
 }
 
 int MPI_Win_unlock(int rank, MPI_Win win)
 {
-  return win_lock(Region::Win_unlock, win, rank, 0, [=] { return PMPI_Win_unlock(rank, win); });
+  return win_lock(Region::Win_unlock, win, rank, 0, false, [=] { return PMPI_Win_unlock(rank, win); });
 }
 
 int MPI_Win_lock_all(int assert, MPI_Win win)
 {
-  return win_lock(Region::Win_lock_all, win, kEveryTarget, MPI_LOCK_SHARED,
+  return win_lock(Region::Win_lock_all, win, kEveryTarget, MPI_LOCK_SHARED, (assert & MPI_MODE_NOCHECK) != 0,
                   [=] { return PMPI_Win_lock_all(assert, win); });
 }
 
 int MPI_Win_unlock_all(MPI_Win win)
 {
-  return win_lock(Region::Win_unlock_all, win, kEveryTarget, 0, [=] { return PMPI_Win_unlock_all(win); });
+  return win_lock(Region::Win_unlock_all, win, kEveryTarget, 0, false, [=] { return PMPI_Win_unlock_all(win); });
 }
 
 int MPI_Win_flush(int rank, MPI_Win win)
