@@ -79,7 +79,8 @@ std::string describe(int rank, const Action& a)
                         a.kind == ActionKind::WinFlushLocal;
         if (targeted)
           field("target", std::to_string(a.peer));
-        if (a.kind >= ActionKind::Put && a.kind <= ActionKind::RgetAccumulate)
+        // win_create's bytes: the rank's memory in the window, which its cost grows with (0 when not given)
+        if ((a.kind >= ActionKind::Put && a.kind <= ActionKind::RgetAccumulate) || a.kind == ActionKind::WinCreate)
           field("bytes", std::to_string(a.bytes));
         if (a.kind == ActionKind::GetAccumulate || a.kind == ActionKind::RgetAccumulate)
           field("result_bytes", std::to_string(a.bytes2));

@@ -230,6 +230,13 @@ printf '%s\n' '0 allreduce 1 0' '0 bcast 100 0' '0 alltoall 10 10' '0 gatherv 10
 "$tireplay" actions colls.txt > colls.out 2>&1
 [ "$(sed -n 1,4p colls.out)" = "$(printf '%s\n' '0 allreduce bytes=1' '0 bcast root=0 bytes=100' '0 alltoall sent_per_peer=10 received_per_peer=10' '0 gatherv root=0 sent=10 recv_counts=10,20')" ] &&
   ok actions_collectives || fail "actions_collectives: $(cat colls.out)"
+# the twelfth trial: a window's bytes (its creation's cost grows with them) were left out, 1 KB and 100 MB the same
+printf '%s\n' '0 win_create 1 1000' '0 win_lock 1 1 exclusive nocheck' '0 put 1 1 8' '0 win_unlock 1 1' '0 win_free 1' \
+  '1 win_create 1' '1 win_free 1' > rma.txt
+"$tireplay" actions rma.txt > rma.out 2>&1
+[ "$(cat rma.out)" = "$(printf '%s\n' '0 win_create win=1 bytes=1000' '0 win_lock win=1 target=1 type=exclusive,nocheck' \
+  '0 put win=1 target=1 bytes=8' '0 win_unlock win=1 target=1' '0 win_free win=1' '1 win_create win=1 bytes=0' \
+  '1 win_free win=1')" ] && ok actions_one_sided || fail "actions_one_sided: $(cat rma.out)"
 
 # The sixth trial: a TMPDIR that is not a directory (SimGrid's backtrace, and the trace blamed), an output FIFO that
 # nobody reads (blocked for ever), a few KB of compressed newlines (minutes), a sleep's overflow without its line
