@@ -28,6 +28,7 @@ namespace tireplay {
 
 namespace {
 constexpr long long kMaxPlatformHosts = 1000000;  // as many as a replay's ranks
+constexpr int kMaxZoneDepth = 256;              // real platforms nest a few zones
 std::string first_mention(const std::string& platform, std::initializer_list<const char*> words)
 {
   std::ifstream in(platform);
@@ -73,6 +74,21 @@ double declared_cluster_hosts(const std::string& platform)
       }
     }
   return hosts;
+}
+/// How deep the platform's zones nest (<zone>, <AS>, <cluster>), counted before SimGrid parses it: its parser corrupts
+/// its memory from about 540 levels (a crash at exit; smpirun aborts too).
+int zone_depth(const std::string& xml)
+{
+  static const std::regex tag(R"(<\s*(/?)\s*(?:zone|AS|cluster)\b([^>]*)>)");
+  int depth = 0, deepest = 0;
+  for (std::sregex_iterator it(xml.begin(), xml.end(), tag), end; it != end; ++it) {
+    const std::string attributes = (*it)[2].str();
+    if ((*it)[1].length() > 0)
+      depth--;
+    else if (attributes.empty() || attributes.back() != '/')
+      deepest = std::max(deepest, ++depth);
+  }
+  return deepest;
 }
 } // namespace
 
@@ -131,6 +147,9 @@ void load_platform(sg4::Engine& engine, const std::string& platform)
     throw InputError(platform + ": its clusters declare " + std::to_string(static_cast<long long>(hosts)) +
                      " hosts (radical); tireplay loads platforms of " + std::to_string(kMaxPlatformHosts) +
                      " hosts at most");
+  if (int depth = zone_depth(file_text(platform)); depth > kMaxZoneDepth)
+    throw InputError(platform + ": its zones nest " + std::to_string(depth) + " deep; tireplay loads platforms of " +
+                     std::to_string(kMaxZoneDepth) + " levels at most (SimGrid's parser fails beyond about 500)");
   const bool loopback = mentions_loopback_factors(platform);
   if (loopback) {
     // SimGrid 3.32's SMPI model refuses factor callbacks beside smpi/lat-factor and smpi/bw-factor; its CM02
