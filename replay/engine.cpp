@@ -212,11 +212,15 @@ ReplayResult run_replay(const ReplayOptions& opt)
   if (np > kGuardedRanks && !guard_given)
     simgrid::config::set_value<int>("contexts/guard-size", 0);
   std::vector<std::string> input_files{opt.platform, opt.hostfile, opt.deployment, opt.trace, opt.jobs_file};
-  for (const auto& job : jobs)
+  for (const auto& job : jobs) {  // a jobs file's traces, and the files of each trace a directory resolves to
     input_files.push_back(job.hostfile);
-  for (const auto& inputs : job_inputs)
+    input_files.push_back(job.trace);
+  }
+  for (const auto& inputs : job_inputs) {
+    input_files.push_back(inputs.index);
     for (const auto& r : inputs.ranks)
       input_files.push_back(r.display_path);
+  }
   for (const auto& [option, path] : opt.outputs)
     check_output_path(path, option, input_files,
                       std::count(opt.output_dirs.begin(), opt.output_dirs.end(), option) > 0);

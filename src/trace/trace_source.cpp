@@ -181,7 +181,8 @@ void check_readable_file(const std::string& path, const std::string& where)
 } // namespace
 
 TraceInputs::TraceInputs(TraceInputs&& other) noexcept
-    : ranks(std::move(other.ranks)), temp_dir(std::move(other.temp_dir)), total_bytes(other.total_bytes)
+    : ranks(std::move(other.ranks)), temp_dir(std::move(other.temp_dir)), total_bytes(other.total_bytes),
+      index(std::move(other.index))
 {
   other.temp_dir.clear();
 }
@@ -304,14 +305,18 @@ TraceInputs open_trace(const std::string& path, int np)
       throw InputError(path + ":" + std::to_string(at) + ": the index names itself ('" + file + "'): an index lists "
                        "the ranks' trace files");
   }
-  if (entries.size() == 1)
-    return demultiplex(entries[0].first, np);
+  if (entries.size() == 1) {
+    TraceInputs shared = demultiplex(entries[0].first, np);
+    shared.index       = path;
+    return shared;
+  }
 
   check_rank_count(path, static_cast<int>(entries.size()), np);
   if (np > static_cast<int>(entries.size()))
     throw InputError(path + ": the index lists " + std::to_string(entries.size()) + " rank files, fewer than --np " +
                      std::to_string(np));
   TraceInputs inputs;
+  inputs.index = path;
   for (const auto& [file, at] : entries) {
     inputs.ranks.push_back({file, file, false});
     inputs.total_bytes += file_size(file);

@@ -13,6 +13,8 @@ struct TraceInputs {
   std::vector<RankInput> ranks;  // index = rank
   std::string temp_dir;          // demultiplexed copies of a shared file, removed with this object
   uint64_t total_bytes = 0;      // sum of the inputs' sizes, for progress estimates
+  std::string index;             // the index that listed the rank files, if any (a directory's trace.txt): an input
+                                 // that no output may replace, although no rank reads it
 
   TraceInputs() = default;
   TraceInputs(TraceInputs&& other) noexcept;

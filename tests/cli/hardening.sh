@@ -96,6 +96,15 @@ expect json_over_trace 2 "--json t.txt: is the input t.txt: refusing to overwrit
 expect paje_over_platform 2 "--paje $P: is the input $P: refusing to overwrite an input" -- $R --paje $P
 expect csv_over_rank_file 2 "--events-csv tr/rank1.txt: is the input tr/rank1.txt: refusing to overwrite an input" -- replay --platform $P --trace tr -q --events-csv tr/rank1.txt
 expect otf2_over_trace_dir 2 "--otf2-out tr: is the input tr: refusing to overwrite an input" -- replay --platform $P --trace tr -q --otf2-out tr
+# ... and the index a --trace directory resolves to (otf2ti's trace.txt, its rank files in trace.txt_files/), also
+# through a jobs file: it was replaced, the rank files refused
+mkdir -p ti/trace.txt_files && cp tr/rank0.txt tr/rank1.txt ti/trace.txt_files/ &&
+  printf '%s\n' trace.txt_files/rank0.txt trace.txt_files/rank1.txt > ti/trace.txt
+printf '%s\n' "a ti 2 0" > ti.jobs
+expect json_over_dir_index 2 "--json ti/trace.txt: is the input ti/trace.txt: refusing to overwrite an input" -- replay --platform $P --trace ti -q --json ti/trace.txt
+expect csv_over_dir_rank_file 2 "--events-csv ti/trace.txt_files/rank1.txt: is the input ti/trace.txt_files/rank1.txt: refusing to overwrite an input" -- replay --platform $P --trace ti -q --events-csv ti/trace.txt_files/rank1.txt
+expect json_over_jobs_index 2 "--json ti/trace.txt: is the input ti/trace.txt: refusing to overwrite an input" -- replay --platform $P --jobs-file ti.jobs -q --json ti/trace.txt
+expect otf2_over_jobs_trace 2 "--otf2-out ti: is the input ti: refusing to overwrite an input" -- replay --platform $P --jobs-file ti.jobs -q --otf2-out ti
 expect baseline_over_trace 2 "--baseline t.txt: is the input t.txt: refusing to overwrite an input" -- check --platform $P --trace t.txt --baseline t.txt --write-baseline
 expect json_no_dir 2 "--json nodir/x.json: directory $PWD/nodir does not exist" -- $R --json nodir/x.json
 expect baseline_new_dir 0 "" -- check --platform $P --trace t.txt --baseline new/dir/b.json --write-baseline
