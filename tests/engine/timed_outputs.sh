@@ -129,5 +129,20 @@ if out=$("$tireplay" replay --platform "$src/tests/engine/one_link.xml" --trace 
 echo "$out" | grep -qx -- "--events-csv /nonexistent/dir/e.csv: directory /nonexistent/dir does not exist" ||
   fail "unwritable log message (checked before the replay): $out"
 
+# 5. Every state is declared in the Paje trace and named in the Gantt chart's legend: poll (tireplay/poll-cpu) was
+# neither, drawn in the grey of an unknown state; one-sided is drawn in a colour of its own.
+printf '%s\n' "0 win_create 1" "0 compute 1e6" "0 poll 100" "0 win_lock_all 1" "0 put 1 1 1000" "0 win_unlock_all 1" \
+  "0 win_free 1" "1 win_create 1" "1 win_free 1" > "$scratch/states.txt"
+"$tireplay" replay --platform "$src/tests/engine/one_link.xml" --trace "$scratch/states.txt" -q \
+  --cfg tireplay/poll-cpu:1e-4 --paje "$scratch/states.paje" --gantt "$scratch/states.svg"
+pj_dump "$scratch/states.paje" > /dev/null || fail "pj_dump cannot read the Paje trace of poll and one-sided states"
+pushed=$(awk '$1 == 5 { print $5 }' "$scratch/states.paje" | sort -u | paste -sd' ')
+[ "$pushed" = "compute one-sided poll" ] || fail "states.paje: pushed states '$pushed'"
+for state in $pushed; do
+  grep -q "^2 $state STATE \"$state\" " "$scratch/states.paje" || fail "states.paje: state $state not declared"
+  grep -q ">$state<" "$scratch/states.svg" || fail "states.svg: no legend entry for $state"
+done
+if grep -q "fill = 'rgb(153, 153, 153)'" "$scratch/states.svg"; then fail "states.svg: a state in the unknown's grey"; fi
+
 [ "$failures" -eq 0 ] && echo "timed outputs: all checks passed"
 exit $((failures > 0))
