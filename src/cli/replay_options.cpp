@@ -65,9 +65,12 @@ po::options_description replay_options(ReplayOptions& opt)
       ("set", po::value(&opt.set)->composing(),
        "QUANTITY[@ZONE]=VALUE: set it, with SimGrid units, e.g. link.lat=10us, link.bw=1GBps, host.speed=2Gf; "
        "host.quota=0.5 (or 50%): a CPU quota, the share of each tireplay/quota-period the host runs")
-      ("ranks-per-node", po::value(&opt.ranks_per_node)->default_value(0),
+      ("ranks-per-node", po::value(&opt.ranks_per_node)->notifier([](int k) {
+         if (k < 1)  // no default value: only a K the user gave comes here, and 0 (the replay's "none") is no K
+           throw std::invalid_argument("--ranks-per-node must be positive");
+       }),
        "place K consecutive ranks on each host of the hostfile (its counts ignored) or of the platform, in "
-       "order (folding; 0: one rank per hostfile entry, or round-robin over the platform)")
+       "order (folding; without it: one rank per hostfile entry, or round-robin over the platform)")
       ("segment-bytes", po::value<std::string>()->notifier([&opt](const std::string& text) {
          opt.segment_bytes = whole_bytes_option("segment-bytes", text, 1, 1ULL << 30);  // 0 was the default, -1 wrapped
        }), "segment size of pipelined algorithms (segmented_chain) "

@@ -76,6 +76,8 @@ expect bad_coll 2 "tireplay replay: unknown bcast algorithm 'nope' (valid: $bcas
 expect bad_reductions 2 "tireplay replay: --reductions: unknown mode 'later' (valid: after, steps)" -- $(replay) --trace t_two.txt --reductions later
 expect bad_limit 2 "tireplay replay: --limit: -1 is out of range (K >= 1; leave it out for the model's K)
 (see tireplay replay --help)" -- $(replay) --trace t_two.txt --limit -1
+# 0 was taken for "not given" (the default), where -1 and sweep's ranks-per-node=0 are refused
+expect zero_ranks_per_node 2 "tireplay replay: --ranks-per-node must be positive" -- $(replay) --trace t_two.txt --ranks-per-node 0
 expect predict_bad_flops 2 "tireplay predict: --flops must be a finite number >= 0
 (see tireplay predict --help)" -- predict --op reduce --bytes 8 --np 4 --platform platform.xml --flops -1
 expect bad_cfg 2 "tireplay replay: --cfg smpi/test: 'soon' is not a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)" -- $(replay) --trace t_two.txt --cfg smpi/test:soon
