@@ -46,6 +46,7 @@ private:
     bool granted   = false;
     bool released  = false;  // its release has reached the target (unlock waits for it)
     double arrived_at = 0;   // at the target
+    int pending       = 1;   // grants still to come (win_lock_all's: one per target)
   };
   struct LockState {
     bool exclusive = false;
@@ -58,7 +59,8 @@ private:
     std::map<std::pair<int, int>, int> outstanding;  // (win, target): transfers not complete
     std::map<int, int> outstanding_win;
     std::deque<Op*> requests;
-    std::map<std::pair<int, int>, LockRequest*> locks;  // (win, target)
+    std::map<std::pair<int, int>, LockRequest*> locks;  // (win, target): win_lock's
+    std::map<int, LockRequest*> lock_all;               // by win: win_lock_all's
     std::map<int, std::vector<int>> start_groups, post_groups;  // by win: world ranks
     std::map<int, uint64_t> window_bytes;                       // by win: this rank's memory in it
     int acks     = 0;  // flush or unlock round trips not back yet (tireplay/rma-target-progress)
@@ -104,8 +106,8 @@ private:
   /// tireplay/rma-target-progress: a flush request to each of `targets` but `me`, answered once the target has
   /// handled it (and, in order, every transfer before it); waits for the answers.
   void round_trips(int me, const std::vector<int>& targets);
-  /// The targets `me` holds a lock of (win_lock or win_lock_all) on window `win`.
-  std::vector<int> locked_targets(int me, int win) const;
+  /// The targets `me` holds a lock of (win_lock or win_lock_all) on window `win` of communicator `comm`.
+  std::vector<int> locked_targets(int me, int win, const Communicator& comm) const;
   void transfer(int me, const Action& a, int target);
   void op_done(Op* op);
   void flush(int me, int win, int target);  // target < 0: every target
