@@ -75,7 +75,8 @@ struct SegmentChoice {
 
 /// The segments and their lines (weighted least squares on relative residuals, models/least_squares.hpp). Without
 /// boundaries, the segmentation minimizing the sum of squared relative residuals for a number of segments
-/// (dynamic programming over the cuts between distinct sizes); the number is SegmentChoice::segments, or the
+/// (dynamic programming over the cuts between distinct sizes, or, beyond 128 of them, between 128 runs of sizes
+/// merged bottom-up where one line fits them best); the number is SegmentChoice::segments, or the
 /// fewest whose every point is within max_relative_error (else the most accurate up to max_segments).
 /// `points` need not be sorted. Throws std::invalid_argument when a segment cannot hold a line.
 std::vector<SegmentFit> fit_pingpong_segments(std::vector<PingPongPoint> points, const SegmentChoice& choice);

@@ -97,6 +97,21 @@ for how in "--segments 9" "--max-error 1e-4"; do
     test "$(sed -n 2p truth.opt)" = "--cfg=smpi/bw-factor:$bw"
 done
 
+# ---- factors from 3,000 distinct sizes (log-uniform, seeded): bounded time (the cuts between all sizes took 20 s),
+# still within 2% at every size ----
+python3 -c '
+import random
+random.seed(1)
+sizes = set()
+while len(sizes) < 3000:
+    sizes.add(int(2 ** random.uniform(0, 22)))
+print(",".join(map(str, sorted(sizes))))' > many_sizes.txt
+$synthetic pingpong --latency 16.67us --bandwidth 125MBps --lat-factor "$lat" --bw-factor "$bw" \
+  --sizes "$(cat many_sizes.txt)" > many.txt
+timeout 60 "$tireplay" calibrate factors --pingpong many.txt --platform truth.xml > many.out 2> many.err
+check "factors: 3,000 distinct sizes fitted (within 60 s), every point within 2%" \
+  test "$?:$(cat many.err)" = "0:" -a -n "$(grep '3000 rows' many.out)"
+
 # ---- pingpong with factors: its platform, or its --cfg options on a platform without them, replay the table ----
 "$tireplay" calibrate pingpong smpi.txt --bandwidth 125MBps --max-error 1e-3 --platform-out smpi.xml \
   --options-out smpi.opt > smpi.out 2>&1
