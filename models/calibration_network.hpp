@@ -77,8 +77,12 @@ struct SegmentChoice {
 /// boundaries, the segmentation minimizing the sum of squared relative residuals for a number of segments
 /// (dynamic programming over the cuts between distinct sizes, or, beyond 128 of them, between 128 runs of sizes
 /// merged bottom-up where one line fits them best); the number is SegmentChoice::segments, or the
-/// fewest whose every point is within max_relative_error (else the most accurate up to max_segments).
-/// `points` need not be sorted. Throws std::invalid_argument when a segment cannot hold a line.
+/// fewest whose every point is within max_relative_error (else, up to max_segments, the fewest whose largest error
+/// is within kErrorMarginPoints or kErrorMarginShare of the most accurate's, whichever is larger: more segments
+/// must buy more than noise). `points` need not be sorted. Throws std::invalid_argument when a segment cannot hold
+/// a line.
+constexpr double kErrorMarginPoints = 0.01;  // one percentage point
+constexpr double kErrorMarginShare  = 0.05;  // 5% of the most accurate's error
 std::vector<SegmentFit> fit_pingpong_segments(std::vector<PingPongPoint> points, const SegmentChoice& choice);
 
 /// The bandwidth of the largest messages: 1 / slope of the last segment (bytes/s).

@@ -117,8 +117,10 @@ std::vector<models::SegmentFit> fit_segments(const std::string& path, const std:
     worst = std::max(worst, s.max_relative_error);
   if (choice.boundaries.empty() && choice.segments == 0 && worst > choice.max_relative_error)
     std::fprintf(stderr, "tireplay calibrate: note: no segmentation of %s fits every point within %g%% (--max-error): "
-                         "the most accurate found, %zu segment%s, is off by up to %.3g%%\n",
-                 path.c_str(), 100 * choice.max_relative_error, fit.size(), fit.size() == 1 ? "" : "s", 100 * worst);
+                         "%zu segment%s, off by up to %.3g%% (the fewest within %g percentage point or %g%% of the "
+                         "most accurate's error)\n",
+                 path.c_str(), 100 * choice.max_relative_error, fit.size(), fit.size() == 1 ? "" : "s", 100 * worst,
+                 100 * models::kErrorMarginPoints, 100 * models::kErrorMarginShare);
   // A segment for nearly every size fits the noise, not the network: its factors mean nothing elsewhere.
   if (choice.boundaries.empty() && choice.segments == 0 && fit.size() >= 4 && 3 * fit.size() > 2 * table.size())
     std::fprintf(stderr, "tireplay calibrate: warning: %zu segments for the %zu sizes of %s: a table this noisy is "

@@ -312,4 +312,21 @@ for k in range(23):
     print(s, (2e-5 + 2 * s / 1e9) * random.uniform(0.7, 1.3))' > noisy.txt
 "$tireplay" calibrate pingpong noisy.txt --platform-out noisy.xml > /dev/null 2> noisy.err
 check "a noisy table is said to be fitted size by size" grep -q "segments for the 23 sizes of noisy.txt: a table this noisy" noisy.err
+# 5% noise on one line (latency factor 1, bandwidth factor 0.88), 200 repeats of each size, seeded: no segmentation
+# is within 2%, and the most accurate, 9 segments (by 0.05%), fits the noise (bandwidth factors 0.04 to 1e6); the
+# fewest within a point of it is one segment, the true factors.
+$synthetic pingpong --latency 16.67us --bandwidth 125MBps --bw-factor '0:0.88' \
+  --sizes "$(python3 -c 'print(",".join(str(2 ** k) for k in range(23)))')" > line.txt
+python3 -c '
+import random
+random.seed(6)
+rows = [line.split() for line in open("line.txt") if not line.startswith("#")]
+for _ in range(200):
+    for m, t in rows:
+        print(m, float(t) * random.gauss(1, 0.05))' > repeats.txt
+"$tireplay" calibrate factors --pingpong repeats.txt --platform truth.xml --options-out repeats.opt > repeats.out 2>&1
+check "factors: a noisy table of repeats, fitted with few segments of the true factors (3%)" python3 -c '
+import sys
+lat, bw = ([float(s.split(":")[1]) for s in line.split(":", 1)[1].split(";")] for line in open("repeats.opt"))
+sys.exit(not (len(lat) <= 2 and all(abs(f - 1) < 0.03 for f in lat) and all(abs(f / 0.88 - 1) < 0.03 for f in bw)))'
 [ "$failures" -eq 0 ]
