@@ -54,15 +54,22 @@ private:
 
 } // namespace tracer
 
-/// Defines Fortran binding `lower` under every name compilers emit (mpi_x, mpi_x_, mpi_x__, MPI_X) and as Open
-/// MPI's ompi_x_f (which its mpi_f08 module calls), with `real_lower()` the MPI library's own binding. The
-/// function's body follows the macro.
+/// Defines Fortran binding `lower` under every name compilers emit (mpi_x, mpi_x_, mpi_x__, MPI_X), as Open
+/// MPI's ompi_x_f (which its mpi_f08 module calls for most functions) and as the profiling names (pmpi_x_ ...):
+/// Open MPI 4.1's mpi_f08 module calls some bindings through those (MPI_Test*, MPI_Iprobe, MPI_Improbe,
+/// MPI_Cart_create ...: `nm -D libmpi_usempif08.so | grep ' U pmpi_'`), which bypassed the tracer. Each name
+/// records the call once: `real_lower()` is the MPI library's own binding, which calls the C library's PMPI_*
+/// functions, never these names. The function's body follows the macro.
 #define FORTRAN_ENTRY(lower, upper, params)                                                                           \
   extern "C" void ompi_##lower##_f params;                                                                            \
   extern "C" void mpi_##lower params __attribute__((alias("ompi_" #lower "_f")));                                  \
   extern "C" void mpi_##lower##_ params __attribute__((alias("ompi_" #lower "_f")));                               \
   extern "C" void mpi_##lower##__ params __attribute__((alias("ompi_" #lower "_f")));                              \
   extern "C" void upper params __attribute__((alias("ompi_" #lower "_f")));                                         \
+  extern "C" void pmpi_##lower params __attribute__((alias("ompi_" #lower "_f")));                                 \
+  extern "C" void pmpi_##lower##_ params __attribute__((alias("ompi_" #lower "_f")));                              \
+  extern "C" void pmpi_##lower##__ params __attribute__((alias("ompi_" #lower "_f")));                             \
+  extern "C" void P##upper params __attribute__((alias("ompi_" #lower "_f")));                                      \
   namespace {                                                                                                         \
   using lower##_binding = void(*) params;                                                                             \
   lower##_binding real_##lower()                                                                                      \

@@ -40,8 +40,9 @@ TRACER_UNREPLAYED(TRACER_C_UNREPLAYED)
 #define TRACER_FORTRAN_NAMES_13 a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12
 #define TRACER_FORTRAN_PARAMS_14 void* a0, void* a1, void* a2, void* a3, void* a4, void* a5, void* a6, void* a7, void* a8, void* a9, void* a10, void* a11, void* a12, void* a13
 #define TRACER_FORTRAN_NAMES_14 a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13
+// The table's upper-case name lacks the MPI_ prefix (FILE_OPEN): the binding's is MPI_FILE_OPEN (and PMPI_FILE_OPEN).
 #define TRACER_FORTRAN_UNREPLAYED(name, lower, upper, role, params, args, fortran_args)                             \
-  FORTRAN_ENTRY(lower, upper, (TRACER_FORTRAN_PARAMS_##fortran_args))                                              \
+  FORTRAN_ENTRY(lower, MPI_##upper, (TRACER_FORTRAN_PARAMS_##fortran_args))                                        \
   {                                                                                                                 \
     region_only(Region::name, [&] {                                                                                 \
       real_##lower()(TRACER_FORTRAN_NAMES_##fortran_args);                                                          \
