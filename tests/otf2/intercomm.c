@@ -1,5 +1,6 @@
 // Two halves of MPI_COMM_WORLD joined by an intercommunicator (tests/otf2/intercomm.sh): a message across it,
-// which the tracer does not trace and reports, then the merged intracommunicator, which it traces.
+// which the tracer does not trace and reports, then the merged intracommunicator, which it traces, and its copy by
+// MPI_Comm_idup (an intracommunicator too, known before its request completes), with a ring of sendrecvs on it.
 #include <mpi.h>
 
 int main(int argc, char** argv)
@@ -19,6 +20,16 @@ int main(int argc, char** argv)
     MPI_Recv(&value, 1, MPI_INT, local, 1, inter, MPI_STATUS_IGNORE);
   MPI_Intercomm_merge(inter, rank % 2, &merged);
   MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_INT, MPI_SUM, merged);
+
+  MPI_Comm copy;
+  MPI_Request request;
+  MPI_Comm_idup(merged, &copy, &request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  int me, received;
+  MPI_Comm_rank(copy, &me);
+  MPI_Sendrecv(&value, 1, MPI_INT, (me + 1) % size, 2, &received, 1, MPI_INT, (me + size - 1) % size, 2, copy,
+               MPI_STATUS_IGNORE);
+  MPI_Comm_free(&copy);
   MPI_Comm_free(&merged);
   MPI_Comm_free(&inter);
   MPI_Comm_free(&half);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Intercommunicators (tests/otf2/intercomm.c on 4 ranks): calls on them are not traced, and both the tracer (at
 # MPI_Finalize) and otf2ti say so, naming the calls; the intracommunicator MPI_Intercomm_merge makes is traced (its
-# allreduce is in the converted trace), and the trace replays.
+# allreduce is in the converted trace), so is its copy by MPI_Comm_idup (its sendrecv, which the tracer once dropped
+# as made on an intercommunicator), and the trace replays.
 # usage: intercomm.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: no mpicc or no tracer)
 set -euo pipefail
 build=$1 src=$2 work=$3
@@ -20,6 +21,11 @@ check "the tracer names the untraced receive" run.log \
 check "otf2ti names the calls without events" otf2ti.log "MPI_Recv x2 (2 ranks) MPI_Send x2 (2 ranks)"
 for r in 1 2 3 4; do
   check "rank $((r - 1)) has the merged communicator's allreduce" ti/trace.txt_files/0.000000_rank-$r.txt "allreduce 1 0 1 comm="
+  check "rank $((r - 1)) has the sendrecv on MPI_Comm_idup's copy" ti/trace.txt_files/0.000000_rank-$r.txt \
+    " sendrecv 4 "
 done
+if grep -q "MPI_Sendrecv" run.log otf2ti.log; then
+  echo "FAIL the sendrecv on MPI_Comm_idup's copy is said untraced:"; cat run.log otf2ti.log; failures=$((failures + 1))
+fi
 [ "$failures" -eq 0 ] || exit 1
 echo "intercomm: every check passed"

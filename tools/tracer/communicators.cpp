@@ -28,22 +28,23 @@ OTF2_CommRef Communicators::ref(MPI_Comm comm) const
   return it == refs_.end() ? OTF2_UNDEFINED_COMM : it->second;
 }
 
-void Communicators::created(MPI_Comm comm)
+void Communicators::created(MPI_Comm comm, MPI_Comm over)
 {
   if (comm == MPI_COMM_NULL)
     return;
+  MPI_Comm members = over == MPI_COMM_NULL ? comm : over;
   int rank = 0, inter = 0;
-  PMPI_Comm_test_inter(comm, &inter);
+  PMPI_Comm_test_inter(members, &inter);
   if (inter)
     return;  // intercommunicators: not traced (their events are left out)
-  PMPI_Comm_rank(comm, &rank);
+  PMPI_Comm_rank(members, &rank);
   MPI_Group group;
-  PMPI_Comm_group(comm, &group);
+  PMPI_Comm_group(members, &group);
   std::vector<int> global = world_ranks(group);
   PMPI_Group_free(&group);
 
   unsigned led = static_cast<unsigned>(led_.size());
-  PMPI_Bcast(&led, 1, MPI_UNSIGNED, 0, comm);
+  PMPI_Bcast(&led, 1, MPI_UNSIGNED, 0, members);
   if (led >= 4096 || global[0] >= (1 << 19)) {
     std::fprintf(stderr, "tireplay tracer: more than 4096 communicators led by world rank %d: not supported\n",
                  global[0]);

@@ -26,8 +26,10 @@ std::map<uint32_t, std::vector<uint64_t>> gather_lists_on_root(const std::map<ui
 class Communicators {
 public:
   OTF2_CommRef ref(MPI_Comm comm) const;  // OTF2_UNDEFINED_COMM for one the tracer did not see created
-  /// Records `comm` just created (MPI_COMM_NULL: this rank is not in it). Collective over its members.
-  void created(MPI_Comm comm);
+  /// Records `comm` just created (MPI_COMM_NULL: this rank is not in it). Collective over its members, made on
+  /// `over` when given: a communicator of the same members in the same order (MPI_Comm_idup's parent, as its new
+  /// communicator may not be used before its request completes).
+  void created(MPI_Comm comm, MPI_Comm over = MPI_COMM_NULL);
   void freed(MPI_Comm comm) { refs_.erase(comm); }
   /// The communicators every rank created, on world rank 0 (empty elsewhere): reference -> members' world ranks
   /// in the communicator's rank order. Collective over MPI_COMM_WORLD.

@@ -32,6 +32,19 @@ FORTRAN_ENTRY(comm_free, MPI_COMM_FREE, (Int comm, Int ierr))
   });
 }
 
+// As MPI_Comm_idup in C (wrappers_setup.cpp).
+FORTRAN_ENTRY(comm_idup, MPI_COMM_IDUP, (Int comm, Int made, Int request, Int ierr))
+{
+  creation(
+      Region::Comm_idup, comm_of(comm),
+      [=](MPI_Comm& created) {
+        real_comm_idup()(comm, made, request, ierr);
+        created = comm_of(made);
+        return *ierr;
+      },
+      true);
+}
+
 // A creation from communicator `comm` whose new communicator is `made`: parameters and their names.
 #define TRACER_FORTRAN_CREATION(lower, upper, Name, params, args)                                                     \
   FORTRAN_ENTRY(lower, upper, (TRACER_UNPAREN params, Int made, Int ierr))                                           \

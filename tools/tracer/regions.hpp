@@ -31,6 +31,7 @@ namespace tracer {
   X(Iallgatherv, COLL_ALL2ALL) X(Ialltoall, COLL_ALL2ALL) X(Ialltoallv, COLL_ALL2ALL) X(Ialltoallw, COLL_ALL2ALL)  \
   X(Ireduce_scatter, COLL_ALL2ALL) X(Ireduce_scatter_block, COLL_ALL2ALL)                                           \
   X(Comm_split, FUNCTION) X(Comm_split_type, FUNCTION) X(Comm_dup, FUNCTION) X(Comm_dup_with_info, FUNCTION)       \
+  X(Comm_idup, FUNCTION)                                                                                            \
   X(Comm_create, FUNCTION) X(Comm_create_group, FUNCTION) X(Cart_create, FUNCTION) X(Cart_sub, FUNCTION)           \
   X(Graph_create, FUNCTION) X(Dist_graph_create, FUNCTION) X(Dist_graph_create_adjacent, FUNCTION)                 \
   X(Intercomm_create, FUNCTION) X(Intercomm_merge, FUNCTION) X(Comm_free, FUNCTION)

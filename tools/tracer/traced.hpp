@@ -69,8 +69,9 @@ int collective(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t root
 int nonblocking(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t root, CollBytes bytes,
                 const CallRequest& call);
 /// A communicator creation, collective over `parent` (or over the new communicator's group for
-/// Comm_create_group): the new communicator gets its reference (communicators.hpp).
-int creation(Region region, MPI_Comm parent, const CallComm& call);
+/// Comm_create_group): the new communicator gets its reference (communicators.hpp), agreed on over `parent` when
+/// `parent_group` (MPI_Comm_idup: the same members, and the new one is not to be used before its request completes).
+int creation(Region region, MPI_Comm parent, const CallComm& call, bool parent_group = false);
 
 // The bytes of each collective, from its C arguments (MPI_IN_PLACE as C's).
 CollBytes bcast_bytes(int count, MPI_Datatype type, int root, MPI_Comm comm);

@@ -17,7 +17,7 @@ void finalizing()
   recorder().finish();
 }
 
-int creation(Region region, MPI_Comm parent, const CallComm& call)
+int creation(Region region, MPI_Comm parent, const CallComm& call, bool parent_group)
 {
   Scope scope(region);
   bool events = scope.on() && ref(parent) != OTF2_UNDEFINED_COMM;
@@ -27,7 +27,7 @@ int creation(Region region, MPI_Comm parent, const CallComm& call)
   int rc           = call(created);
   // Made even when the scope records nothing: every member of the new communicator takes part.
   if (rc == MPI_SUCCESS)
-    recorder().comms.created(created);
+    recorder().comms.created(created, parent_group ? parent : MPI_COMM_NULL);
   if (events) {
     if (created != MPI_COMM_NULL && ref(created) != OTF2_UNDEFINED_COMM)
       OTF2_EvtWriter_CommCreate(out(), nullptr, now(), ref(created));

@@ -50,6 +50,14 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm)
                   setting(newcomm, [=] { return PMPI_Comm_dup_with_info(comm, info, newcomm); }));
 }
 
+// The new communicator is known at once, as Comm_dup's (Open MPI sets *newcomm before its request completes; the
+// members agree on its reference over `comm`), so that the calls made on it once the request completes are recorded.
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
+{
+  return creation(Region::Comm_idup, comm, setting(newcomm, [=] { return PMPI_Comm_idup(comm, newcomm, request); }),
+                  true);
+}
+
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
 {
   return creation(Region::Comm_create, comm, setting(newcomm, [=] { return PMPI_Comm_create(comm, group, newcomm); }));
