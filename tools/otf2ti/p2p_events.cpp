@@ -1,9 +1,11 @@
 // Point-to-point events to actions. Requests are followed from their start to their completion: an irecv and
 // the tests of a receive are written where they happened, with the sender its completion names; each completion
 // writes the `wait` of its own request, once (a second completion of a request is an error). Sends inside MPI_Ssend /
-// MPI_Issend are `ssend` / `issend`; the send and receive of one MPI_Sendrecv (or MPI_Sendrecv_replace) are one
-// `sendrecv` with both tags, a half to or from MPI_PROC_NULL written as `null`. A cancelled request leaves no action;
-// so does an operation whose peer is no rank (MPI_PROC_NULL), counted under the call that started it.
+// MPI_Issend are `ssend` / `issend`; those inside MPI_Bsend / MPI_Ibsend are `isend`s that nothing waits for (the call
+// returns once the message is buffered: Rank::buffered); the send and receive of one MPI_Sendrecv (or
+// MPI_Sendrecv_replace) are one `sendrecv` with both tags, a half to or from MPI_PROC_NULL written as `null`. A
+// cancelled request leaves no action; so does an operation whose peer is no rank (MPI_PROC_NULL), counted under the
+// call that started it.
 #include "rank_state.hpp"
 
 namespace otf2ti {
@@ -62,8 +64,15 @@ OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
     r.sendrecv.send_null = true;
     return verdict(r);
   }
-  if (skip_null_peer(r, receiver) || r.enter_p2p(position, comm, receiver) < 0)
+  if (skip_null_peer(r, receiver))
     return verdict(r);
+  int me = r.enter_p2p(position, comm, receiver);
+  if (me < 0)
+    return verdict(r);
+  if (r.call == "MPI_Bsend") {
+    r.buffered_send(static_cast<uint32_t>(me), receiver, tag, bytes, comm);
+    return verdict(r);
+  }
   r.emit((r.call == "MPI_Ssend" ? "ssend " : "send ") + fields(receiver, tag, bytes), comm);
   if (in_sendrecv(r)) {
     r.sendrecv.line  = static_cast<long>(r.out.lines.size() - 1);
@@ -131,6 +140,11 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   int me = r.enter_p2p(position, comm, receiver);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
+  if (r.call == "MPI_Ibsend") {  // its completion (and tests) leave no action
+    r.buffered_send(static_cast<uint32_t>(me), receiver, tag, bytes, comm);
+    r.dropped.insert(request);
+    return verdict(r);
+  }
   r.emit((r.call == "MPI_Issend" ? "issend " : "isend ") + fields(receiver, tag, bytes), comm);
   Request q;
   q.line     = r.out.lines.size() - 1;
@@ -140,6 +154,7 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   q.comm     = comm;
   q.call     = r.call;
   q.position = position;
+  q.number   = ++r.sends_started;
   r.dropped.erase(request);  // a writer may use an id again once its request completed
   r.put_request(request, q);
   return verdict(r);
@@ -158,6 +173,7 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
     r.fail_completion(position, request, "MpiIsendComplete");
     return OTF2_CALLBACK_INTERRUPT;
   }
+  r.wait_buffered(*q);
   complete(r, fields(q->src, q->dst, q->tag), q->comm, r.send_key_shared(*q, std::nullopt));
   return verdict(r);
 }

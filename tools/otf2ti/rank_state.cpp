@@ -214,10 +214,34 @@ void Rank::erase_request(std::map<uint64_t, Request>::iterator it)
 
 bool Rank::send_key_shared(const Request& q, std::optional<uint64_t> self) const
 {
-  auto key = sends_by_key.find({q.src, q.dst, q.tag, q.comm});
+  SendKey k{q.src, q.dst, q.tag, q.comm};
+  auto b = buffered.find(k);
+  if (b != buffered.end() && b->second.front() < q.number)
+    return true;
+  auto key = sends_by_key.find(k);
   if (key == sends_by_key.end())
     return false;
   return key->second.size() > (self && key->second.count(*self) > 0 ? 1u : 0u);
+}
+
+void Rank::buffered_send(uint32_t me, uint32_t receiver, uint32_t tag, uint64_t bytes, uint64_t comm)
+{
+  emit("isend " + fields(receiver, tag, bytes), comm);
+  buffered[{me, receiver, tag, comm}].push_back(++sends_started);
+}
+
+void Rank::wait_buffered(const Request& q)
+{
+  auto b = buffered.find({q.src, q.dst, q.tag, q.comm});
+  if (b == buffered.end())
+    return;
+  std::vector<uint64_t>& numbers = b->second;
+  auto older = std::lower_bound(numbers.begin(), numbers.end(), q.number);
+  for (auto n = numbers.begin(); n != older; ++n)
+    emit("wait " + fields(q.src, q.dst, q.tag), q.comm);
+  numbers.erase(numbers.begin(), older);
+  if (numbers.empty())
+    buffered.erase(b);
 }
 
 void Rank::null_peer(const std::string& name)

@@ -26,7 +26,11 @@ struct Request {
   uint64_t comm = 0;
   std::string call;      // the MPI function that started it (MPI_Irecv, MPI_Start, ...)
   uint64_t position = 0;  // its start event
+  uint64_t number = 0;    // a send's: its place among the rank's send starts (Rank::buffered)
 };
+
+/// A send's key: its ranks in its communicator, its tag, its communicator.
+using SendKey = std::tuple<uint32_t, uint32_t, uint32_t, uint64_t>;
 
 /// A computation between two actions: its line (slot), flops and seconds (Rank::write_computations).
 struct Computation {
@@ -62,8 +66,17 @@ struct Rank {
     uint64_t dst = 0, bytes = 0, tag = 0, comm = 0;
   } sendrecv;
   std::map<uint64_t, Request> requests;  // modified through put_request, erase_request, finish_request
-  std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint64_t>, std::set<uint64_t>> sends_by_key;
-  std::set<uint64_t> dropped;  // requests that leave no action (a peer that is no rank: MPI_PROC_NULL)
+  std::map<SendKey, std::set<uint64_t>> sends_by_key;
+  /// Requests that leave no action of their own: a peer that is no rank (MPI_PROC_NULL), an MPI_Ibsend's (its
+  /// `isend` is written at its start, as a buffered send, and its completion is not waited for).
+  std::set<uint64_t> dropped;
+  /// Buffered sends (MPI_Bsend, MPI_Ibsend) by key, their numbers among the send starts (Request::number): each is an
+  /// `isend` that no wait of its own follows, as the call returns once the message is copied into the program's
+  /// buffer, whatever its size (a `send` of 1 MiB blocked the sender in the replay until the receiver took it). The
+  /// replay keeps their requests under their key, oldest first, where a later `wait` of that key would take one:
+  /// a send's completion first waits for those of its key started before it (wait_buffered).
+  std::map<SendKey, std::vector<uint64_t>> buffered;
+  uint64_t sends_started = 0;
   /// One-sided requests (MPI_Rput ...) in flight: (window, matching id) -> (TI window id, target, issue order), for
   /// their wait_rma.
   struct RmaRequest {
@@ -119,9 +132,14 @@ struct Rank {
   /// per (src, dst, tag, comm) stay known.
   void put_request(uint64_t request, const Request& q);
   void erase_request(std::map<uint64_t, Request>::iterator it);
-  /// Whether a send of `q`'s key other than request `self` (none: q is no longer stored) is in flight: a program
-  /// that never completes its sends (MPI_Request_free) made a scan of every request quadratic.
+  /// Whether a send of `q`'s key other than request `self` (none: q is no longer stored) is in flight, or a buffered
+  /// one started before it is still pending in the replay: a program that never completes its sends
+  /// (MPI_Request_free) made a scan of every request quadratic.
   bool send_key_shared(const Request& q, std::optional<uint64_t> self) const;
+  /// A buffered send (MPI_Bsend, MPI_Ibsend) from rank `me` of `comm`: its `isend`, and no wait (buffered).
+  void buffered_send(uint32_t me, uint32_t receiver, uint32_t tag, uint64_t bytes, uint64_t comm);
+  /// Before the completion of send `q`: a `wait` for each buffered send of its key started before it (buffered).
+  void wait_buffered(const Request& q);
   /// An operation started by `call` had MPI_PROC_NULL as peer (both peers, for a sendrecv), so it leaves no action:
   /// counted under its call (`# proc_null`).
   void null_peer(const std::string& call);

@@ -1,0 +1,60 @@
+#!/usr/bin/python3
+"""Writes a 2-rank OTF2 archive of buffered sends with Debian's python3-otf2 (run it with /usr/bin/python3), for
+tests/otf2/buffered_sends.sh. Timestamps in ns (1 tick = 1 ns); with --flop-rate 1e9 a computation of 0.3 s is
+`compute 300000000`.
+
+Rank 0: MPI_Bsend of 1 MiB to rank 1 (tag 0), 0.3 s of computation, MPI_Isend of 1000 bytes with the same tag
+(request 7) and its MPI_Wait, MPI_Ibsend of 2000 bytes with tag 1 (request 8) and its MPI_Wait, MPI_Finalize.
+Rank 1: 0.3 s of computation, then MPI_Recv of the three messages in order.
+
+usage: buffered_archive.py DIRECTORY"""
+import sys
+
+import otf2
+from otf2.enums import Paradigm, RegionRole
+
+from make_archive import define_ranks
+
+MIB = 1 << 20
+
+
+def write(directory):
+    with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
+        defs = trace.definitions
+        locations, world = define_ranks(defs)
+        regions = {name: defs.region(name, paradigm=Paradigm.MPI, region_role=role) for name, role in (
+            ("MPI_Init", RegionRole.FUNCTION), ("MPI_Finalize", RegionRole.FUNCTION),
+            ("MPI_Bsend", RegionRole.POINT2POINT), ("MPI_Ibsend", RegionRole.POINT2POINT),
+            ("MPI_Isend", RegionRole.POINT2POINT), ("MPI_Wait", RegionRole.POINT2POINT),
+            ("MPI_Recv", RegionRole.POINT2POINT))}
+        for rank, location in enumerate(locations):
+            w = trace.event_writer_from_location(location)
+            clock = [1000]
+
+            def call(name, after, *events):
+                """`after` ns after the previous call left, a call of `name` holding `events` (writer, arguments)."""
+                t = clock[0] + after
+                w.enter(t, regions[name])
+                for k, (event, *arguments) in enumerate(events):
+                    getattr(w, event)(t + 1 + k, *arguments)
+                w.leave(t + 20, regions[name])
+                clock[0] = t + 20
+
+            call("MPI_Init", 0)
+            if rank == 0:
+                call("MPI_Bsend", 0, ("mpi_send", 1, world, 0, MIB))
+                call("MPI_Isend", 300000000, ("mpi_isend", 1, world, 0, 1000, 7))
+                call("MPI_Wait", 0, ("mpi_isend_complete", 7))
+                call("MPI_Ibsend", 0, ("mpi_isend", 1, world, 1, 2000, 8))
+                call("MPI_Wait", 0, ("mpi_isend_complete", 8))
+            else:
+                call("MPI_Recv", 300000000, ("mpi_recv", 0, world, 0, MIB))
+                call("MPI_Recv", 0, ("mpi_recv", 0, world, 0, 1000))
+                call("MPI_Recv", 0, ("mpi_recv", 0, world, 1, 2000))
+            call("MPI_Finalize", 0)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    write(sys.argv[1])
