@@ -75,12 +75,14 @@ bool has_member_counts(OTF2_CollectiveOp op)
 {
   return op == OTF2_COLLECTIVE_OP_BCAST || op == OTF2_COLLECTIVE_OP_GATHERV || op == OTF2_COLLECTIVE_OP_SCATTERV ||
          op == OTF2_COLLECTIVE_OP_ALLGATHERV || op == OTF2_COLLECTIVE_OP_REDUCE_SCATTER ||
-         op == OTF2_COLLECTIVE_OP_ALLTOALLV;
+         op == OTF2_COLLECTIVE_OP_ALLTOALLV || op == OTF2_COLLECTIVE_OP_ALLTOALLW;
 }
 
 namespace {
 
-/// alltoallv's per-pair bytes, which OTF2 does not record, estimated from every rank's totals as
+bool is_alltoallv(int op) { return op == OTF2_COLLECTIVE_OP_ALLTOALLV || op == OTF2_COLLECTIVE_OP_ALLTOALLW; }
+
+/// alltoallv's (and alltoallw's) per-pair bytes, which OTF2 does not record, estimated from every rank's totals as
 /// sent_i x received_j / total: the matrix that keeps each rank's totals and assumes nothing else (exact when
 /// the pattern is a product, as "everyone sends rank 0 a lot"). Member m's send counts, then its receive counts.
 std::vector<uint64_t> pair_counts(const std::vector<const CountedCollective*>& call, size_t m)
@@ -103,21 +105,29 @@ std::vector<uint64_t> pair_counts(const std::vector<const CountedCollective*>& c
 
 } // namespace
 
-void fill_counts(std::vector<RankTrace>& traces, const Definitions& defs)
+uint64_t fill_counts(std::vector<RankTrace>& traces, const Definitions& defs)
 {
+  uint64_t estimated = 0;
   for (const auto& [id, comm] : defs.comms) {
     if (comm.self)
       continue;
-    // Each member's counted collectives on this communicator, in call order.
+    // Each member's counted collectives on this communicator, in call order; its most alltoallv calls (on a
+    // communicator of one rank, its totals are its counts).
     std::vector<std::vector<CountedCollective*>> calls;
     size_t fewest = SIZE_MAX;
+    uint64_t alltoallvs = 0;
     for (int member : comm.members) {
       calls.emplace_back();
       for (auto& c : traces[static_cast<size_t>(member)].counted)
         if (c.comm == id)
           calls.back().push_back(&c);
       fewest = std::min(fewest, calls.back().size());
+      uint64_t mine = 0;
+      for (const CountedCollective* c : calls.back())
+        mine += is_alltoallv(c->op) ? 1 : 0;
+      alltoallvs = std::max(alltoallvs, comm.members.size() > 1 ? mine : 0);
     }
+    estimated += alltoallvs;
     for (size_t i = 0; i < fewest && !calls.empty(); i++) {
       std::vector<uint64_t> counts;
       std::vector<const CountedCollective*> call;
@@ -133,7 +143,7 @@ void fill_counts(std::vector<RankTrace>& traces, const Definitions& defs)
         break;  // the members' calls do not line up: keep the even spread
       for (size_t m = 0; m < calls.size(); m++) {
         const CountedCollective& c = *calls[m][i];
-        if (c.op == OTF2_COLLECTIVE_OP_ALLTOALLV)
+        if (is_alltoallv(c.op))
           counts = pair_counts(call, m);
         std::string& slot = traces[static_cast<size_t>(comm.members[m])].lines[c.line];
         size_t start      = slot.rfind('\n') == std::string::npos ? 0 : slot.rfind('\n') + 1;
@@ -147,6 +157,7 @@ void fill_counts(std::vector<RankTrace>& traces, const Definitions& defs)
       }
     }
   }
+  return estimated;
 }
 
 } // namespace otf2ti

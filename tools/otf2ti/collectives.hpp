@@ -1,8 +1,8 @@
 // MPI collectives as OTF2 records them (MpiCollectiveEnd: this rank's bytes sent and received, the root) turned
 // into TI actions (docs/trace-format.md). OTF2 gives each rank's totals only: the per-rank counts of gatherv,
 // scatterv, allgatherv and reduce_scatter, and a broadcast's size at a root that records none, are gathered from
-// the other members' records of the same call once every rank is converted (fill_counts); alltoallv's per-pair
-// counts are estimated from all the members' totals.
+// the other members' records of the same call once every rank is converted (fill_counts); the per-pair counts of
+// alltoallv and alltoallw are estimated from all the members' totals.
 #pragma once
 
 #include "convert.hpp"
@@ -26,7 +26,8 @@ std::string collective_action(OTF2_CollectiveOp op, int size, uint32_t root, uin
 bool has_member_counts(OTF2_CollectiveOp op);
 
 /// Rewrites the v-collectives' lines with each member's count, taken from the member's own record of the call
-/// (the i-th collective with counts on a communicator is the same call in every member's trace).
-void fill_counts(std::vector<RankTrace>& traces, const Definitions& defs);
+/// (the i-th collective with counts on a communicator is the same call in every member's trace). Returns the number
+/// of alltoallv and alltoallw calls whose per-pair counts are estimates, for a warning.
+uint64_t fill_counts(std::vector<RankTrace>& traces, const Definitions& defs);
 
 } // namespace otf2ti

@@ -272,7 +272,7 @@ int main(int argc, char** argv)
                                "the bursts' flops are unknown (--bursts)");
     options.record_bursts = !bursts.empty();
     auto traces = convert_all(archive, defs, options, threads);
-    otf2ti::fill_counts(traces, defs);
+    uint64_t estimated = otf2ti::fill_counts(traces, defs);
     uint64_t events = 0, actions = 0;
     for (const auto& t : traces) {
       events += t.events;
@@ -289,6 +289,10 @@ int main(int argc, char** argv)
     report_bad_counters(traces);
     report_other_locations(defs);
     report_unreplayed(traces);
+    if (estimated > 0)  // how far off depends on the pattern and the platform: say it, once
+      std::cerr << "otf2ti: warning: per-peer counts of " << estimated << " alltoallv calls (MPI_Alltoallv, "
+                   "MPI_Alltoallw and their non-blocking forms) estimated from their totals: the archive records "
+                   "each rank's totals only (docs/acquisition.md, Collectives)\n";
     double run = -1;
     for (const auto& t : traces)
       run = std::max(run, t.run_seconds);
