@@ -40,7 +40,7 @@ struct CountedCollective {
   uint64_t sent, received;
 };
 
-/// Calls tireplay cannot replay (one-sided communication, MPI-IO, neighbourhood collectives): reported, not replayed.
+/// Calls tireplay cannot replay (MPI-IO, neighbourhood collectives): reported, not replayed.
 struct UnreplayedCalls {
   uint64_t calls = 0;
   double seconds = 0;  // time spent inside them

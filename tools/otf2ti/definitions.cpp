@@ -206,7 +206,8 @@ Definitions read_definitions(const std::string& archive, const std::string& flop
   std::unique_ptr<OTF2_Reader, OTF2_ErrorCode (*)(OTF2_Reader*)> reader(OTF2_Reader_Open(archive.c_str()),
                                                                          OTF2_Reader_Close);
   if (!reader)
-    throw std::runtime_error(archive + ": cannot open as an OTF2 archive" + otf2_error_detail());
+    throw std::runtime_error(archive + ": cannot open as an OTF2 archive" + otf2_error_detail() +
+                             missing_anchor_hint(archive));
   OTF2_Reader_SetSerialCollectiveCallbacks(reader.get());
   OTF2_GlobalDefReader* defs = OTF2_Reader_GetGlobalDefReader(reader.get());
   if (defs == nullptr)

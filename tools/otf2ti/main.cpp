@@ -130,8 +130,8 @@ void report_unreplayed(const std::vector<otf2ti::RankTrace>& traces)
     if (traces[r].unreplayed.empty())
       continue;
     if (!any)
-      std::cerr << "otf2ti: warning: calls tireplay cannot replay (one-sided, MPI-IO, neighbourhood collectives) "
-                   "are reported in the trace, not replayed:\n";
+      std::cerr << "otf2ti: warning: calls tireplay cannot replay (MPI-IO, neighbourhood collectives) are reported in "
+                   "the trace, not replayed:\n";
     any = true;
     std::cerr << "  rank " << r << ":";
     for (const auto& [name, u] : traces[r].unreplayed)
@@ -256,7 +256,9 @@ int main(int argc, char** argv)
         anchors.push_back(entry.path());
     if (anchors.size() != 1) {
       std::cerr << "otf2ti: " << archive << ": a directory with " << anchors.size()
-                << " .otf2 files: give the archive's anchor file (DIR/traces.otf2)\n";
+                << " .otf2 files: give the archive's anchor file (DIR/traces.otf2)"
+                << (anchors.empty() ? otf2ti::missing_anchor_hint((fs::path(archive) / "traces.otf2").string()) : "")
+                << "\n";
       return 2;
     }
     archive = anchors[0].string();

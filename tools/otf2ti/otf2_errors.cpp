@@ -4,6 +4,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <filesystem>
 #include <mutex>
 
 namespace otf2ti {
@@ -32,6 +33,18 @@ std::string otf2_error_detail()
   std::string detail = g_first.empty() ? "" : " (OTF2: " + g_first + ")";
   g_first.clear();
   return detail;
+}
+
+std::string missing_anchor_hint(const std::string& archive)
+{
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path anchor(archive), directory = fs::path(archive).parent_path() / fs::path(archive).stem();
+  if (fs::exists(anchor, ec) || !fs::is_directory(directory, ec))
+    return "";
+  // The tracer makes the directory at MPI_Init and writes the anchor and the definitions at MPI_Finalize.
+  return ": " + archive + " is missing, though its directory " + directory.string() + " is there: the tireplay tracer "
+         "writes it at MPI_Finalize, which the run may not have reached (MPI_Abort, a crash, a signal)";
 }
 
 } // namespace otf2ti

@@ -12,4 +12,8 @@ void capture_otf2_errors();
 /// " (OTF2: first message)" since the last call, or "" if the library reported nothing; clears it.
 std::string otf2_error_detail();
 
+/// Why an archive may lack its anchor file `archive` (DIR/NAME.otf2) while its directory DIR/NAME is there, as after
+/// a run that ended in MPI_Abort: ": ..." to append to the message, or "" when that is not the case.
+std::string missing_anchor_hint(const std::string& archive);
+
 } // namespace otf2ti
