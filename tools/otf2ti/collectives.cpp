@@ -82,7 +82,8 @@ namespace {
 
 bool is_alltoallv(int op) { return op == OTF2_COLLECTIVE_OP_ALLTOALLV || op == OTF2_COLLECTIVE_OP_ALLTOALLW; }
 
-/// alltoallv's (and alltoallw's) per-pair bytes, which OTF2 does not record, estimated from every rank's totals as
+/// alltoallv's (and alltoallw's) per-pair bytes, which OTF2 does not record (tireplay's tracer does, in attributes of
+/// its own: exact_counts), estimated from every rank's totals as
 /// sent_i x received_j / total: the matrix that keeps each rank's totals and assumes nothing else (exact when
 /// the pattern is a product, as "everyone sends rank 0 a lot"). Member m's send counts, then its receive counts.
 std::vector<uint64_t> pair_counts(const std::vector<const CountedCollective*>& call, size_t m)
@@ -100,6 +101,21 @@ std::vector<uint64_t> pair_counts(const std::vector<const CountedCollective*>& c
     counts.push_back(estimate(call[m], to));
   for (const auto* from : call)
     counts.push_back(estimate(from, call[m]));
+  return counts;
+}
+
+/// Whether every member of the alltoallv (or alltoallw) `call` recorded its bytes to each rank (CountedCollective::to).
+bool exact_pairs(const std::vector<const CountedCollective*>& call)
+{
+  return std::all_of(call.begin(), call.end(), [&](const CountedCollective* c) { return c->to.size() == call.size(); });
+}
+
+/// Member m's send counts, then its receive counts: what it sends to each member, what each sends to it.
+std::vector<uint64_t> exact_counts(const std::vector<const CountedCollective*>& call, size_t m)
+{
+  std::vector<uint64_t> counts = call[m]->to;
+  for (const auto* from : call)
+    counts.push_back(from->to[m]);
   return counts;
 }
 
@@ -127,7 +143,7 @@ uint64_t fill_counts(std::vector<RankTrace>& traces, const Definitions& defs)
         mine += is_alltoallv(c->op) ? 1 : 0;
       alltoallvs = std::max(alltoallvs, comm.members.size() > 1 ? mine : 0);
     }
-    estimated += alltoallvs;
+    uint64_t exact = 0;  // alltoallv calls whose members recorded their bytes to each rank
     for (size_t i = 0; i < fewest && !calls.empty(); i++) {
       std::vector<uint64_t> counts;
       std::vector<const CountedCollective*> call;
@@ -141,10 +157,12 @@ uint64_t fill_counts(std::vector<RankTrace>& traces, const Definitions& defs)
       }
       if (!agree)
         break;  // the members' calls do not line up: keep the even spread
+      bool pairs = is_alltoallv(call[0]->op) && exact_pairs(call);
+      exact += pairs && comm.members.size() > 1 ? 1 : 0;
       for (size_t m = 0; m < calls.size(); m++) {
         const CountedCollective& c = *calls[m][i];
         if (is_alltoallv(c.op))
-          counts = pair_counts(call, m);
+          counts = pairs ? exact_counts(call, m) : pair_counts(call, m);
         std::string& slot = traces[static_cast<size_t>(comm.members[m])].lines[c.line];
         size_t start      = slot.rfind('\n') == std::string::npos ? 0 : slot.rfind('\n') + 1;
         size_t name       = slot.find(' ', start) + 1;  // after the rank
@@ -156,6 +174,7 @@ uint64_t fill_counts(std::vector<RankTrace>& traces, const Definitions& defs)
                tail;
       }
     }
+    estimated += alltoallvs - std::min(exact, alltoallvs);
   }
   return estimated;
 }

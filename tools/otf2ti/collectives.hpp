@@ -2,7 +2,8 @@
 // into TI actions (docs/trace-format.md). OTF2 gives each rank's totals only: the per-rank counts of gatherv,
 // scatterv, allgatherv and reduce_scatter, and a broadcast's size at a root that records none, are gathered from
 // the other members' records of the same call once every rank is converted (fill_counts); the per-pair counts of
-// alltoallv and alltoallw are estimated from all the members' totals.
+// alltoallv and alltoallw come from the members' bytes to each rank where the archive records them (tireplay's
+// tracer), else they are estimated from all the members' totals.
 #pragma once
 
 #include "convert.hpp"

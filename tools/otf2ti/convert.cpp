@@ -189,6 +189,33 @@ std::string collective(const Rank& r, OTF2_CollectiveOp op, OTF2_CommRef comm, u
   return collective_action(op, size, root, sent, received, {}, element);
 }
 
+/// An alltoallv's or alltoallw's bytes to each rank of `comm`, from tireplay's tracer's attributes; empty when the
+/// archive does not record them, or when they do not add up to the bytes sent (then the counts are estimated).
+std::vector<uint64_t> sent_to(const Rank& r, OTF2_CollectiveOp op, OTF2_CommRef comm, uint64_t sent,
+                              const OTF2_AttributeList* attributes)
+{
+  auto c = r.defs.comms.find(comm);
+  if ((op != OTF2_COLLECTIVE_OP_ALLTOALLV && op != OTF2_COLLECTIVE_OP_ALLTOALLW) || r.defs.sent_to_attribute.empty() ||
+      c == r.defs.comms.end() || c->second.self)
+    return {};
+  std::vector<uint64_t> to(c->second.members.size());
+  uint64_t total = 0;
+  uint32_t n = attributes != nullptr ? OTF2_AttributeList_GetNumberOfElements(attributes) : 0;
+  for (uint32_t i = 0; i < n; i++) {
+    OTF2_AttributeRef attribute;
+    OTF2_Type type;
+    OTF2_AttributeValue value;
+    if (OTF2_AttributeList_GetAttributeByIndex(attributes, i, &attribute, &type, &value) != OTF2_SUCCESS)
+      continue;
+    auto member = r.defs.sent_to_attribute.find(attribute);
+    if (member == r.defs.sent_to_attribute.end() || member->second >= to.size() || type != OTF2_TYPE_UINT64)
+      continue;
+    to[member->second] = value.uint64;
+    total += value.uint64;
+  }
+  return total == sent ? to : std::vector<uint64_t>{};
+}
+
 OTF2_CallbackCode on_collective_end(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user,
                                     OTF2_AttributeList* attributes, OTF2_CollectiveOp op, OTF2_CommRef comm,
                                     uint32_t root, uint64_t sent, uint64_t received)
@@ -200,7 +227,8 @@ OTF2_CallbackCode on_collective_end(OTF2_LocationRef, OTF2_TimeStamp time, uint6
   if (!action.empty() && r.enter_comm(position, comm) >= 0) {
     r.emit(action, comm);
     if (has_member_counts(op))
-      r.out.counted.push_back({r.out.lines.size() - 1, op, comm, root, sent, received});
+      r.out.counted.push_back({r.out.lines.size() - 1, op, comm, root, sent, received,
+                               sent_to(r, op, comm, sent, attributes)});
   }
   return verdict(r);
 }
@@ -219,8 +247,8 @@ OTF2_CallbackCode on_nonblocking_request(OTF2_LocationRef, OTF2_TimeStamp time, 
 }
 
 OTF2_CallbackCode on_nonblocking_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user,
-                                          OTF2_AttributeList*, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
-                                          uint64_t sent, uint64_t received, uint64_t request)
+                                          OTF2_AttributeList* attributes, OTF2_CollectiveOp op, OTF2_CommRef comm,
+                                          uint32_t root, uint64_t sent, uint64_t received, uint64_t request)
 {
   Rank& r = state(user);
   if (!r.check_time(position, time))
@@ -238,7 +266,8 @@ OTF2_CallbackCode on_nonblocking_complete(OTF2_LocationRef, OTF2_TimeStamp time,
   else
     r.emit(action, comm);
   if (has_member_counts(op))
-    r.out.counted.push_back({started ? started->line : r.out.lines.size() - 1, op, comm, root, sent, received});
+    r.out.counted.push_back({started ? started->line : r.out.lines.size() - 1, op, comm, root, sent, received,
+                             sent_to(r, op, comm, sent, attributes)});
   return verdict(r);
 }
 

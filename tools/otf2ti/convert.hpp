@@ -38,6 +38,9 @@ struct CountedCollective {
   uint64_t comm;
   uint32_t root;
   uint64_t sent, received;
+  /// An alltoallv's or alltoallw's bytes to each rank of the communicator, when the archive records them
+  /// (tireplay's tracer: Definitions::sent_to_attribute); empty otherwise.
+  std::vector<uint64_t> to;
 };
 
 /// Calls tireplay cannot replay (MPI-IO, neighbourhood collectives): reported, not replayed.

@@ -91,6 +91,11 @@ OTF2_CallbackCode on_attribute(void* user, OTF2_AttributeRef self, OTF2_StringRe
     raw(user).defs.window_attribute = self;
   if (raw(user).defs.strings[name] == "tireplay::lock_nocheck" && type == OTF2_TYPE_UINT8)
     raw(user).defs.nocheck_attribute = self;
+  const std::string& text = raw(user).defs.strings[name];
+  const std::string sent_to = "tireplay::sent_to:";
+  if (text.rfind(sent_to, 0) == 0 && text.size() > sent_to.size() && text.size() <= sent_to.size() + 9 &&
+      text.find_first_not_of("0123456789", sent_to.size()) == std::string::npos && type == OTF2_TYPE_UINT64)
+    raw(user).defs.sent_to_attribute[self] = static_cast<uint32_t>(std::stoul(text.substr(sent_to.size())));
   return OTF2_CALLBACK_SUCCESS;
 }
 

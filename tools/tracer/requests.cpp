@@ -1,6 +1,9 @@
 #include "requests.hpp"
 
+#include "global_definitions.hpp"
+
 #include <algorithm>
+#include <memory>
 
 namespace tracer {
 
@@ -12,10 +15,12 @@ uint64_t Requests::started(MPI_Request request, bool receive, OTF2_CommRef comm)
 }
 
 uint64_t Requests::started_collective(MPI_Request request, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
-                                      uint64_t sent, uint64_t received)
+                                      uint64_t sent, uint64_t received, const std::vector<uint64_t>& to)
 {
   uint64_t id = next_id_++;
-  pending_.emplace(request, Pending{id, Kind::Collective, comm, op, root, sent, received});
+  Pending p{id, Kind::Collective, comm, op, root, sent, received};
+  p.to = to;
+  pending_.emplace(request, p);
   return id;
 }
 
@@ -51,10 +56,17 @@ void Requests::completed(OTF2_EvtWriter* out, uint64_t time, MPI_Request request
   switch (p.kind) {
     case Kind::Send: OTF2_EvtWriter_MpiIsendComplete(out, nullptr, time, p.id); break;
     case Kind::Rma: OTF2_EvtWriter_RmaOpCompleteNonBlocking(out, nullptr, time, p.win, p.id); break;
-    case Kind::Collective:
-      OTF2_EvtWriter_NonBlockingCollectiveComplete(out, nullptr, time, p.op, p.comm, p.root, p.sent, p.received,
-                                                   p.id);
+    case Kind::Collective: {
+      // OTF2 empties the list once the event is written: one list serves every completion of the thread
+      thread_local std::unique_ptr<OTF2_AttributeList, decltype(&OTF2_AttributeList_Delete)> attributes(
+          OTF2_AttributeList_New(), OTF2_AttributeList_Delete);
+      bool any = attributes != nullptr && !p.to.empty();
+      if (any)
+        add_sent_to(attributes.get(), p.to);
+      OTF2_EvtWriter_NonBlockingCollectiveComplete(out, any ? attributes.get() : nullptr, time, p.op, p.comm, p.root,
+                                                   p.sent, p.received, p.id);
       break;
+    }
     case Kind::Receive: {
       int bytes = 0;
       PMPI_Get_count(&status, MPI_BYTE, &bytes);

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <map>
+#include <vector>
 
 namespace tracer {
 
@@ -21,9 +22,10 @@ class Requests {
 public:
   /// A started isend or irecv: its id for the start event. `comm` is its communicator's reference.
   uint64_t started(MPI_Request request, bool receive, OTF2_CommRef comm);
-  /// A started non-blocking collective: what its completion event will say.
+  /// A started non-blocking collective: what its completion event will say (`to`: an alltoallv's or alltoallw's
+  /// bytes to each rank, global_definitions.hpp's kSentTo).
   uint64_t started_collective(MPI_Request request, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
-                              uint64_t sent, uint64_t received);
+                              uint64_t sent, uint64_t received, const std::vector<uint64_t>& to = {});
   /// A started one-sided request (MPI_Rput ...) on window `win`: the matching id of its RMA event.
   uint64_t started_rma(MPI_Request request, OTF2_RmaWinRef win);
   /// A one-sided operation without a request: its matching id, from the same count.
@@ -55,6 +57,7 @@ private:
     uint32_t root        = OTF2_UNDEFINED_UINT32;
     uint64_t sent = 0, received = 0;
     OTF2_RmaWinRef win = OTF2_UNDEFINED_RMA_WIN;
+    std::vector<uint64_t> to = {};  // a collective's bytes to each rank (alltoallv, alltoallw)
   };
   struct Persistent {
     bool receive;

@@ -64,6 +64,7 @@ constexpr uint32_t kNoRoot = OTF2_UNDEFINED_UINT32;
 struct CollBytes {
   uint64_t sent = 0, received = 0;
   uint32_t element = 0;  // a reduction's element: its datatype's bytes (0: not said), kElementBytes on the event
+  std::vector<uint64_t> to = {};  // alltoallv, alltoallw: the bytes sent to each rank of the communicator (kSentTo)
 };
 int collective(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t root, CollBytes bytes, const Call& call);
 int nonblocking(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t root, CollBytes bytes,

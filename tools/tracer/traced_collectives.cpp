@@ -40,12 +40,15 @@ int collective(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t root
   int rc = call();
   if (on) {
     // OTF2 empties the list once the event is written: one list serves every call of the thread
-    thread_local std::unique_ptr<OTF2_AttributeList, decltype(&OTF2_AttributeList_Delete)> element(
+    thread_local std::unique_ptr<OTF2_AttributeList, decltype(&OTF2_AttributeList_Delete)> attributes(
         OTF2_AttributeList_New(), OTF2_AttributeList_Delete);
-    if (b.element > 0 && element != nullptr)
-      OTF2_AttributeList_AddUint32(element.get(), kElementBytes, b.element);
-    OTF2_EvtWriter_MpiCollectiveEnd(out(), b.element > 0 ? element.get() : nullptr, now(), op, ref(comm), root,
-                                    b.sent, b.received);
+    bool any = attributes != nullptr && (b.element > 0 || !b.to.empty());
+    if (any && b.element > 0)
+      OTF2_AttributeList_AddUint32(attributes.get(), kElementBytes, b.element);
+    if (any)
+      add_sent_to(attributes.get(), b.to);
+    OTF2_EvtWriter_MpiCollectiveEnd(out(), any ? attributes.get() : nullptr, now(), op, ref(comm), root, b.sent,
+                                    b.received);
   }
   return rc;
 }
@@ -57,7 +60,7 @@ int nonblocking(Region region, OTF2_CollectiveOp op, MPI_Comm comm, uint32_t roo
   MPI_Request request = MPI_REQUEST_NULL;
   int rc              = call(request);
   if (scope.on() && rc == MPI_SUCCESS && known(region, comm)) {
-    uint64_t id = recorder().requests.started_collective(request, op, ref(comm), root, b.sent, b.received);
+    uint64_t id = recorder().requests.started_collective(request, op, ref(comm), root, b.sent, b.received, b.to);
     OTF2_EvtWriter_NonBlockingCollectiveRequest(out(), nullptr, now(), id);
   }
   return rc;
@@ -143,7 +146,10 @@ CollBytes alltoallv_bytes(const void* sendbuf, const int sendcounts[], MPI_Datat
   if (!counted(comm))
     return {};
   uint64_t received = sum_bytes(recvcounts, recvtype, comm_size(comm));
-  return {sendbuf == MPI_IN_PLACE ? received : sum_bytes(sendcounts, sendtype, comm_size(comm)), received};
+  CollBytes b{sendbuf == MPI_IN_PLACE ? received : sum_bytes(sendcounts, sendtype, comm_size(comm)), received};
+  for (int i = 0; i < comm_size(comm); i++)  // in place, each rank sends what it receives from it
+    b.to.push_back(sendbuf == MPI_IN_PLACE ? bytes(recvcounts[i], recvtype) : bytes(sendcounts[i], sendtype));
+  return b;
 }
 
 CollBytes alltoallw_bytes(const void* sendbuf, const int sendcounts[], const MPI_Datatype sendtypes[],
@@ -154,11 +160,9 @@ CollBytes alltoallw_bytes(const void* sendbuf, const int sendcounts[], const MPI
   CollBytes b;
   for (int i = 0; i < comm_size(comm); i++) {
     b.received += bytes(recvcounts[i], recvtypes[i]);
-    if (sendbuf != MPI_IN_PLACE)
-      b.sent += bytes(sendcounts[i], sendtypes[i]);
+    b.to.push_back(sendbuf == MPI_IN_PLACE ? bytes(recvcounts[i], recvtypes[i]) : bytes(sendcounts[i], sendtypes[i]));
+    b.sent += b.to.back();
   }
-  if (sendbuf == MPI_IN_PLACE)
-    b.sent = b.received;
   return b;
 }
 
