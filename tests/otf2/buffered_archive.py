@@ -13,7 +13,7 @@ import sys
 import otf2
 from otf2.enums import Paradigm, RegionRole
 
-from make_archive import define_ranks
+from make_archive import caller, define_ranks
 
 MIB = 1 << 20
 
@@ -29,16 +29,7 @@ def write(directory):
             ("MPI_Recv", RegionRole.POINT2POINT))}
         for rank, location in enumerate(locations):
             w = trace.event_writer_from_location(location)
-            clock = [1000]
-
-            def call(name, after, *events):
-                """`after` ns after the previous call left, a call of `name` holding `events` (writer, arguments)."""
-                t = clock[0] + after
-                w.enter(t, regions[name])
-                for k, (event, *arguments) in enumerate(events):
-                    getattr(w, event)(t + 1 + k, *arguments)
-                w.leave(t + 20, regions[name])
-                clock[0] = t + 20
+            call = caller(w, regions)
 
             call("MPI_Init", 0)
             if rank == 0:

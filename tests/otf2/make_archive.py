@@ -48,6 +48,21 @@ def define_ranks(defs):
     return locations, world
 
 
+def caller(w, regions):
+    """call(name, after, *events) for event writer `w`: `after` ns after the previous call left (the first at 1000
+    ns), a call of `name` (a key of `regions`) holding `events` (writer method, arguments), 20 ns long."""
+    clock = [1000]
+
+    def call(name, after, *events):
+        t = clock[0] + after
+        w.enter(t, regions[name])
+        for k, (event, *arguments) in enumerate(events):
+            getattr(w, event)(t + 1 + k, *arguments)
+        w.leave(t + 20, regions[name])
+        clock[0] = t + 20
+    return call
+
+
 def write(directory, defect):
     with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
         defs = trace.definitions
@@ -149,16 +164,7 @@ def write_patterns(directory):
         for rank, location in enumerate(locations):
             w = trace.event_writer_from_location(location)
             peer = 1 - rank
-            clock = [1000]
-
-            def call(name, after, *events):
-                """`after` ns after the previous call left, a call of `name` holding `events` (writer, arguments)."""
-                t = clock[0] + after
-                w.enter(t, regions[name])
-                for k, (event, *arguments) in enumerate(events):
-                    getattr(w, event)(t + 1 + k, *arguments)
-                w.leave(t + 20, regions[name])
-                clock[0] = t + 20
+            call = caller(w, regions)
 
             call("MPI_Init", 0)
             sent, received = (100, 200) if rank == 0 else (200, 100)
