@@ -63,7 +63,7 @@ P2PWorld::P2PWorld(int world_size)
     : speed_factors(world_size, 1.0), files(world_size), lines(world_size), host_ids(world_size, 0),
       quotas(world_size, 1.0), speeds(world_size, 1.0), cores(world_size, 1), waiting_(world_size, 0),
       left_wait_at_(world_size, -1), done_(world_size),
-      to_act_(world_size), to_handle_(world_size), inboxes_(world_size)
+      to_act_(world_size), to_handle_(world_size), handling_(world_size, 0), inboxes_(world_size)
 {
 }
 

@@ -11,6 +11,7 @@
 #include "replay/transport.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <string>
@@ -231,9 +232,16 @@ private:
   };
   std::vector<std::vector<Done>> done_;  // by rank: the ranks' waitalls interleave (one thread runs every rank)
   std::vector<std::vector<Request*>> to_act_;  // by rank: handshakes waiting for it to enter MPI (progress())
-  std::vector<std::vector<std::function<void()>>> to_handle_;  // by rank: messages for it to handle (when_in_mpi)
-  /// Handles what `rank` owes (to_handle_), in order.
-  void handle_owed(int rank);
+  struct Owed {  // a message for a rank's MPI library to handle (when_in_mpi)
+    std::function<void()> handle;
+    double arrived;  // the date it came
+    bool inside;     // ... while the rank was inside MPI (waiting, or its wait ending at that date)
+  };
+  std::vector<std::deque<Owed>> to_handle_;  // by rank, in arrival order
+  std::vector<char> handling_;                // by rank: inside handle_owed()
+  /// Handles, in order, what `rank` owes (to_handle_): on `entering` an MPI call, all but what came at this date
+  /// while it was outside MPI; else what came while it was inside.
+  void handle_owed(int rank, bool entering);
 
   std::vector<Inbox> inboxes_;  // by destination world rank
   Pool<Request> requests_;

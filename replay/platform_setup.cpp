@@ -76,16 +76,24 @@ double declared_cluster_hosts(const std::string& platform)
   return hosts;
 }
 /// How deep the platform's zones nest (<zone>, <AS>, <cluster>), counted before SimGrid parses it: its parser corrupts
-/// its memory from about 540 levels (a crash at exit; smpirun aborts too).
+/// its memory from about 540 levels (a crash at exit; smpirun aborts too). A plain scan (a regex recursed on long
+/// attributes).
 int zone_depth(const std::string& xml)
 {
-  static const std::regex tag(R"(<\s*(/?)\s*(?:zone|AS|cluster)\b([^>]*)>)");
   int depth = 0, deepest = 0;
-  for (std::sregex_iterator it(xml.begin(), xml.end(), tag), end; it != end; ++it) {
-    const std::string attributes = (*it)[2].str();
-    if ((*it)[1].length() > 0)
+  for (size_t at = xml.find('<'); at != std::string::npos; at = xml.find('<', at + 1)) {
+    size_t name  = xml.find_first_not_of(" \t\r\n/", at + 1);
+    bool closing = xml.find('/', at + 1) < name;
+    if (name == std::string::npos)
+      break;
+    size_t end = xml.find_first_of(" \t\r\n/>", name);
+    std::string tag = xml.substr(name, end == std::string::npos ? std::string::npos : end - name);
+    if (tag != "zone" && tag != "AS" && tag != "cluster")
+      continue;
+    size_t close = xml.find('>', name);
+    if (closing)
       depth--;
-    else if (attributes.empty() || attributes.back() != '/')
+    else if (close != std::string::npos && xml[close - 1] != '/')
       deepest = std::max(deepest, ++depth);
   }
   return deepest;

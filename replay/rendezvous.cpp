@@ -82,32 +82,36 @@ void P2PWorld::finish(int rank)
 void P2PWorld::when_in_mpi(int rank, std::function<void()> handle)
 {
   auto r = static_cast<size_t>(rank);
-  to_handle_[r].push_back(std::move(handle));
-  // A rank whose wait ended at this date was inside MPI at it, whichever the engine ran first (their orders differ)
-  if (!waiting_[r] && left_wait_at_[r] != transport->now())
+  // A rank whose wait ends at this date was inside MPI at it, whichever the engine ran first (their orders differ)
+  bool inside = waiting_[r] || left_wait_at_[r] == transport->now();
+  to_handle_[r].push_back({std::move(handle), transport->now(), inside});
+  if (!inside)
     return;  // at its next MPI call (progress())
-  if (!waiting_[r]) {
-    handle_owed(rank);
-    return;
-  }
   if (double delay = answer_delay(rank); delay > 0)
-    transport->call_later(delay, [this, rank]() {
-      if (waiting_[static_cast<size_t>(rank)])  // else its next MPI call handles them
-        handle_owed(rank);
-    });
+    transport->call_later(delay, [this, rank]() { handle_owed(rank, false); });
   else
-    handle_owed(rank);
+    handle_owed(rank, false);
 }
 
-void P2PWorld::handle_owed(int rank)
+void P2PWorld::handle_owed(int rank, bool entering)
 {
-  auto& owed = to_handle_[static_cast<size_t>(rank)];
-  while (!owed.empty()) {  // a handler may give the rank more to handle
-    std::vector<std::function<void()>> now;
-    now.swap(owed);
-    for (auto& handle : now)
-      handle();
+  auto r = static_cast<size_t>(rank);
+  if (handling_[r])
+    return;  // a handler made the engine run this (its loop below takes what came meanwhile)
+  handling_[r] = true;
+  auto& owed   = to_handle_[r];
+  // In order: on entering MPI, all but what came at this date to a rank outside MPI (the other ranks' calls at this
+  // date come before, as for handshakes: progress()); else those that came while it was inside MPI
+  while (!owed.empty()) {
+    const Owed& next = owed.front();
+    bool take        = entering ? (next.inside || waiting_[r] || next.arrived < transport->now()) : next.inside;
+    if (!take)
+      break;
+    std::function<void()> handle = std::move(owed.front().handle);
+    owed.pop_front();
+    handle();
   }
+  handling_[r] = false;
 }
 
 void P2PWorld::enter_mpi(int rank, bool waits)
@@ -120,7 +124,7 @@ void P2PWorld::enter_mpi(int rank, bool waits)
 void P2PWorld::progress(int rank)
 {
   if (!to_handle_[static_cast<size_t>(rank)].empty())
-    handle_owed(rank);
+    handle_owed(rank, true);
   auto& owed = to_act_[static_cast<size_t>(rank)];
   if (owed.empty())
     return;

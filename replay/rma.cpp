@@ -45,9 +45,15 @@ void RmaWorld::send(int from, int to, uint64_t bytes, std::function<void()> arri
 
 void RmaWorld::deliver(int from, int to, uint64_t seq, std::function<void()> handle)
 {
-  Channel& c = channels_[{from, to}];
-  c.arrived.emplace(seq, std::move(handle));
-  while (!c.arrived.empty() && c.arrived.begin()->first == c.handled) {
+  channels_[{from, to}].arrived.emplace(seq, std::move(handle));
+  // Looked up at each turn: a handler may let the engine run another delivery of this channel.
+  for (auto it = channels_.find({from, to}); it != channels_.end(); it = channels_.find({from, to})) {
+    Channel& c = it->second;
+    if (c.arrived.empty() || c.arrived.begin()->first != c.handled) {
+      if (c.arrived.empty() && c.handled == c.sent)
+        channels_.erase(it);  // nothing in flight: its numbers start again (a channel per pair of ranks took GBs)
+      return;
+    }
     std::function<void()> next = std::move(c.arrived.begin()->second);
     c.arrived.erase(c.arrived.begin());
     c.handled++;
@@ -209,7 +215,8 @@ void RmaWorld::settle(int win, int target)
     auto first  = queue.end();
     while (first != queue.begin() && (*(first - 1))->arrived_at == now)
       --first;
-    std::stable_sort(first, queue.end(), [](const LockRequest* a, const LockRequest* b) { return a->origin < b->origin; });
+    std::stable_sort(first, queue.end(),
+                     [](const LockRequest* a, const LockRequest* b) { return a->origin < b->origin; });
     grant_next(win, target);
   });
 }

@@ -48,6 +48,7 @@ int SimGridTransport::calling_rank() const
 
 sg4::ExecPtr SimGridTransport::start_polling(int rank)
 {
+  steps_++;
   return polls_[rank] ? sg4::this_actor::exec_async(kPollFlops) : nullptr;
 }
 
@@ -59,6 +60,7 @@ void SimGridTransport::stop_polling(const sg4::ExecPtr& poll)
 
 void SimGridTransport::suspend_self()
 {
+  steps_++;
   int rank         = calling_rank();
   suspended_[rank] = true;
   if (polls_[rank]) {
@@ -91,6 +93,7 @@ void SimGridTransport::suspend_self()
 
 void SimGridTransport::wake(int rank)
 {
+  steps_++;
   suspended_[rank] = false;
   if (polling_[rank] != nullptr)
     polling_[rank]->cancel();
@@ -107,12 +110,14 @@ double SimGridTransport::now() const
 
 void SimGridTransport::sleep(double seconds)
 {
+  steps_++;
   sg4::this_actor::sleep_for(seconds);
   check_stopped();
 }
 
 void SimGridTransport::execute(double flops)
 {
+  steps_++;
   // SimGrid fails an internal check (ImpossibleError) on a date beyond its clock's range: say which line it is.
   if (!(sg4::Engine::get_clock() + flops / sg4::this_actor::get_host()->get_speed() < 1e300))
     throw std::overflow_error("the simulated clock overflows: this computation ends beyond 1e300 seconds");
@@ -137,6 +142,7 @@ bool SimGridTransport::computing(int rank) const
 
 void SimGridTransport::yield()
 {
+  steps_++;
   sg4::this_actor::yield();
   check_stopped();
 }
@@ -153,6 +159,7 @@ void SimGridTransport::resume(int rank)
 
 bool SimGridTransport::suspend_for(double seconds)
 {
+  steps_++;
   Timed& t = timed_[static_cast<size_t>(calling_rank())];
   if (t.cv == nullptr) {
     t.mutex = sg4::Mutex::create();
@@ -169,6 +176,7 @@ bool SimGridTransport::suspend_for(double seconds)
 
 void SimGridTransport::cut_short(int rank)
 {
+  steps_++;
   Timed& t = timed_[static_cast<size_t>(rank)];
   if (t.waiting) {
     t.waiting = false;  // notified once: a second cut_short before it runs does nothing
@@ -206,9 +214,11 @@ void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
 
 void SimGridTransport::call_later(double delay, std::function<void()> fn)
 {
+  steps_++;
   // An actor of its own, on the first rank's host (it computes nothing): it sleeps, calls, and ends. With no delay,
-  // it lets the actors run until a round of this date passes with none of them stepping (steps_): the ranks woken at
-  // this date, which take one round per simcall, and the waiters of every communication that ended at it, have run.
+  // it lets the actors run until a round of this date passes with none of them stepping (steps_, counted by every
+  // method here: an actor runs only to make one of them): the ranks woken at this date, which take one round per
+  // simcall, and the waiters of every communication that ended at it, have run.
   sg4::Actor::create("later", hosts_.front(), [this, delay, fn = std::move(fn)]() {
     if (delay > 0)
       sg4::this_actor::sleep_for(delay);
@@ -246,6 +256,7 @@ double SimGridTransport::remaining(Transfer* t)
 
 double SimGridTransport::wait(Transfer* t)
 {
+  steps_++;
   auto* c = static_cast<Comm*>(t);
   while (c->comm == nullptr) {  // another rank is inside the simcall that starts it
     sg4::this_actor::yield();
@@ -283,12 +294,14 @@ void SimGridTransport::free_transfer(Transfer* t)
 
 void SimGridTransport::on_finish(Transfer* t, std::function<void()> fn)
 {
+  steps_++;
   // As call_later(): an actor of its own waits for the communication (the only one to: SimGrid keeps one waiter
   // per side), then calls.
   auto* c = static_cast<Comm*>(t);
   sg4::Actor::create("arrival", hosts_.front(), [this, c, fn = std::move(fn)]() {
     std::vector<sg4::CommPtr> one{c->comm};
     sg4::Comm::wait_any(one);
+    steps_++;
     c->done = true;
     if (!stopping_)
       fn();

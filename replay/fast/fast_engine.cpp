@@ -147,7 +147,10 @@ int FastEngine::keep_call(std::function<void()> fn)
 
 void FastEngine::call_later(double delay, std::function<void()> fn)
 {
-  push(now_ + delay, EventKind::Call, keep_call(std::move(fn)));
+  if (delay > 0)
+    push(now_ + delay, EventKind::Call, keep_call(std::move(fn)));
+  else
+    at_date_end_.push_back(std::move(fn));  // once nothing else happens at this date (run())
 }
 
 void FastEngine::on_finish(Transfer* t, std::function<void()> fn)
@@ -284,6 +287,13 @@ void FastEngine::run(const std::function<void(int)>& body)
     double next = std::min(completions_.top_date(), groups_.top_date());
     if (!events_.empty())
       next = std::min(next, events_.top().time);
+    if (!at_date_end_.empty() && !(next <= now_)) {  // the date's end: no rank, message or event of it is left
+      std::vector<std::function<void()>> calls;
+      calls.swap(at_date_end_);
+      for (auto& fn : calls)
+        fn();
+      continue;  // (they may wake ranks at this date)
+    }
     if (!(next < std::numeric_limits<double>::infinity()))
       break;
     now_ = next;

@@ -117,6 +117,7 @@ private:
   Pool<Flow> flows_;
   std::vector<std::function<void()>> calls_;  // call_later()'s, by index; free slots in free_calls_
   std::vector<int> free_calls_;
+  std::vector<std::function<void()>> at_date_end_;  // call_later(0)'s: run once the date has nothing else to do
   std::function<void(int)> body_;
   double now_    = 0;
   uint64_t seq_  = 0;

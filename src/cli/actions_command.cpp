@@ -86,6 +86,8 @@ std::string describe(int rank, const Action& a)
           field("result_bytes", std::to_string(a.bytes2));
         if (a.kind == ActionKind::WinLock)
           field("type", std::string(a.exclusive ? "exclusive" : "shared") + (a.nocheck ? ",nocheck" : ""));
+        if (a.kind == ActionKind::WaitRma && a.request_index > 0)  // which request it waits: the replay's differs
+          field("index", std::to_string(a.request_index));
         break;
       }
       if (!is_collective(a.kind))

@@ -235,6 +235,11 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
     case ActionKind::WaitAny:
       if (a.more())
         a.count_field("count");
+      if (out.kind == ActionKind::WaitAll) {  // it completes the one-sided requests too (rput ...)
+        for (auto& [id, w] : st.windows)
+          w.requests = 0;
+        st.freed_windows.clear();
+      }
       break;
     case ActionKind::SendRecv: {
       uint64_t send = a.count_field("send_count");

@@ -98,6 +98,12 @@ check rma_lock_tie 0.1150008 private_links.xml -- \
   "0 win_create 1" "0 win_free 1" \
   "1 win_create 1" "1 win_lock_all 1" "1 put 1 2 1000000" "1 win_unlock_all 1" "1 compute 1e8" "1 win_free 1" \
   "2 win_create 1" "2 win_lock 1 2 exclusive" "2 compute 1e8" "2 win_unlock 1 2" "2 win_free 1"
+# Another tie: rank 1's request for rank 0's window arrives (3 T0) as rank 0's computation ends and rank 0 locks its
+# own window: rank 0's first (its origin's order), until its computation of 0.1 s ends (0.10300048); the grant
+# reaches rank 1 T0 later, its release T0 after; the free's barrier T0 + T0: 0.10700112.
+check rma_lock_tie_compute 0.10700112 duplex_link.xml -- \
+  "0 win_create 1" "0 compute 2000320" "0 win_lock 1 0 exclusive" "0 compute 1e8" "0 win_unlock 1 0" "0 win_free 1" \
+  "1 win_create 1" "1 win_lock 1 0 exclusive" "1 win_unlock 1 0" "1 win_free 1"
 
 # CPU costs (measured by tools/accuracy/pingpong.c): creating a window of 500,000 bytes takes 0.001 + 0.1 x 0.5 s
 # (tireplay/win-create-cpu's two points) on each member before the barrier: 0.051 + 2 T0, then the free's 2 T0.

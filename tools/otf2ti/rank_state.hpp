@@ -86,6 +86,8 @@ struct Rank {
   };
   std::map<std::pair<uint64_t, uint64_t>, RmaRequest> rma_requests;
   uint64_t rma_issued = 0;
+  /// ... their issue orders by (TI window id, target): a completed one's INDEX is its place among them
+  std::map<std::pair<int, uint32_t>, std::set<uint64_t>> rma_in_flight;
   /// The archive starts its receives (MpiIrecvRequest) and non-blocking collectives (NonBlockingCollectiveRequest):
   /// then a completion of a request no event started is one completed a second time, or never started (an error).
   bool posts_receives = false, posts_collectives = false;

@@ -8,6 +8,7 @@
 #include "rank_state.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 namespace otf2ti {
 namespace {
@@ -87,8 +88,10 @@ void transfer(Rank& r, uint64_t position, OTF2_RmaWinRef win, uint32_t target, c
   bool request = r.call.rfind("MPI_R", 0) == 0;
   r.emit((request ? "r" : "") + action + " " + std::to_string(w->ti_id) + " " + std::to_string(target) + " " +
              std::to_string(bytes) + result, 0);
-  if (request)
-    r.rma_requests[{win, id}] = {w->ti_id, target, r.rma_issued++};
+  if (request) {
+    r.rma_requests[{win, id}] = {w->ti_id, target, r.rma_issued};
+    r.rma_in_flight[{w->ti_id, target}].insert(r.rma_issued++);
+  }
 }
 
 OTF2_CallbackCode on_put(OTF2_LocationRef, OTF2_TimeStamp, uint64_t position, void* user, OTF2_AttributeList*,
@@ -124,9 +127,12 @@ OTF2_CallbackCode on_complete(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void* 
   if (it != r.rma_requests.end()) {  // a request form's: its wait
     // which of the requests to that target on that window in flight, the oldest 0 (the replay's order)
     const Rank::RmaRequest& done = it->second;
-    size_t older                 = 0;
-    for (const auto& [key, other] : r.rma_requests)
-      older += other.win == done.win && other.target == done.target && other.order < done.order;
+    auto flight                  = r.rma_in_flight.find({done.win, done.target});
+    auto place                   = flight->second.find(done.order);
+    auto older                   = std::distance(flight->second.begin(), place);  // 0 when done oldest first
+    flight->second.erase(place);
+    if (flight->second.empty())
+      r.rma_in_flight.erase(flight);
     r.emit("wait_rma " + std::to_string(done.win) + " " + std::to_string(done.target) +
                (older > 0 ? " " + std::to_string(older) : ""),
            0);
