@@ -14,9 +14,13 @@
 #include <simgrid/s4u/NetZone.hpp>
 #include <xbt/config.hpp>
 
+#include <libxml/xmlreader.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <fstream>
+#include <memory>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -75,27 +79,36 @@ double declared_cluster_hosts(const std::string& platform)
     }
   return hosts;
 }
-/// How deep the platform's zones nest (<zone>, <AS>, <cluster>), counted before SimGrid parses it: its parser corrupts
-/// its memory from about 540 levels (a crash at exit; smpirun aborts too). A plain scan (a regex recursed on long
-/// attributes).
-int zone_depth(const std::string& xml)
+/// How deep the platform's zones nest (<zone>, <AS>, <cluster>), read as XML (libxml2: comments and quoted values
+/// as XML says; a text scan was fooled by both) before SimGrid parses it, whose parser corrupts its memory from about
+/// 540 levels (a crash at exit; smpirun aborts too); kMaxZoneDepth + 1 where libxml2 itself finds the elements
+/// nested too deep for it (256), 0 where it cannot read the file (SimGrid says why).
+int zone_depth(const std::string& path)
 {
-  int depth = 0, deepest = 0;
-  for (size_t at = xml.find('<'); at != std::string::npos; at = xml.find('<', at + 1)) {
-    size_t name  = xml.find_first_not_of(" \t\r\n/", at + 1);
-    bool closing = xml.find('/', at + 1) < name;
-    if (name == std::string::npos)
-      break;
-    size_t end = xml.find_first_of(" \t\r\n/>", name);
-    std::string tag = xml.substr(name, end == std::string::npos ? std::string::npos : end - name);
-    if (tag != "zone" && tag != "AS" && tag != "cluster")
+  xmlResetLastError();
+  std::unique_ptr<xmlTextReader, void (*)(xmlTextReaderPtr)> reader(
+      xmlReaderForFile(path.c_str(), nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING),
+      &xmlFreeTextReader);
+  if (reader == nullptr)
+    return 0;
+  std::vector<int> open;  // the element depths of the zones around the current element
+  int deepest = 0, status = 0;
+  while ((status = xmlTextReaderRead(reader.get())) == 1) {
+    if (xmlTextReaderNodeType(reader.get()) != XML_READER_TYPE_ELEMENT)
       continue;
-    size_t close = xml.find('>', name);
-    if (closing)
-      depth--;
-    else if (close != std::string::npos && xml[close - 1] != '/')
-      deepest = std::max(deepest, ++depth);
+    std::string name = reinterpret_cast<const char*>(xmlTextReaderConstName(reader.get()));
+    if (name != "zone" && name != "AS" && name != "cluster")
+      continue;
+    int depth = xmlTextReaderDepth(reader.get());
+    while (!open.empty() && open.back() >= depth)
+      open.pop_back();
+    deepest = std::max(deepest, static_cast<int>(open.size()) + 1);
+    if (!xmlTextReaderIsEmptyElement(reader.get()))
+      open.push_back(depth);
   }
+  const xmlError* error = xmlGetLastError();
+  if (status != 0 && error != nullptr && error->message != nullptr && std::strstr(error->message, "depth") != nullptr)
+    return kMaxZoneDepth + 1;
   return deepest;
 }
 } // namespace
@@ -155,9 +168,9 @@ void load_platform(sg4::Engine& engine, const std::string& platform)
     throw InputError(platform + ": its clusters declare " + std::to_string(static_cast<long long>(hosts)) +
                      " hosts (radical); tireplay loads platforms of " + std::to_string(kMaxPlatformHosts) +
                      " hosts at most");
-  if (int depth = zone_depth(file_text(platform)); depth > kMaxZoneDepth)
-    throw InputError(platform + ": its zones nest " + std::to_string(depth) + " deep; tireplay loads platforms of " +
-                     std::to_string(kMaxZoneDepth) + " levels at most (SimGrid's parser fails beyond about 500)");
+  if (zone_depth(platform) > kMaxZoneDepth)
+    throw InputError(platform + ": its zones nest more than " + std::to_string(kMaxZoneDepth) +
+                     " deep, the most tireplay loads (SimGrid's parser fails beyond about 500)");
   const bool loopback = mentions_loopback_factors(platform);
   if (loopback) {
     // SimGrid 3.32's SMPI model refuses factor callbacks beside smpi/lat-factor and smpi/bw-factor; its CM02

@@ -253,7 +253,18 @@ wait $pid 2> /dev/null
   echo '<route src="a" dst="b"><link_ctn id="l"/></route>'
   for i in $(seq 600); do echo "</zone>"; done
   echo "</platform>"; } > deep.xml
-expect deep_zones 2 "deep.xml: its zones nest 600 deep; tireplay loads platforms of 256 levels at most (SimGrid's parser fails beyond about 500)" -- replay --platform deep.xml --trace t.txt -q
+expect deep_zones 2 "deep.xml: its zones nest more than 256 deep, the most tireplay loads (SimGrid's parser fails beyond about 500)" -- replay --platform deep.xml --trace t.txt -q
+# ... read as XML: a comment closing a zone before each, an id holding "/>" hid them from a text scan (a segfault);
+# zones in a comment are none
+sed 's|<zone id="z\([0-9]*\)"|<!-- </zone> --><zone id="z\1/>"|' deep.xml > deep_hidden.xml
+expect deep_zones_hidden 2 "deep_hidden.xml: its zones nest more than 256 deep, the most tireplay loads (SimGrid's parser fails beyond about 500)" -- replay --platform deep_hidden.xml --trace t.txt -q
+{ echo "<?xml version='1.0'?><!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\"><platform version=\"4.1\">"
+  echo "<!-- $(for i in $(seq 300); do printf '<zone id="c%d">' $i; done) -->"
+  echo '<zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>'
+  echo '<link id="l" bandwidth="1GBps" latency="1us"/><route src="a" dst="b"><link_ctn id="l"/></route></zone>'
+  echo "</platform>"; } > commented.xml
+printf '%s\n' "0 init" "0 compute 1e9" "0 finalize" > one.txt
+expect zones_in_comment 0 "" -- replay --platform commented.xml --trace one.txt -q
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hostile: every case passed"
