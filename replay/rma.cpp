@@ -61,18 +61,6 @@ void RmaWorld::deliver(int from, int to, uint64_t seq, std::function<void()> han
   }
 }
 
-std::vector<int> RmaWorld::locked_targets(int me, int win, const Communicator& comm) const
-{
-  const Origin& o = origins_[static_cast<size_t>(me)];
-  if (o.lock_all.count(win) > 0)
-    return comm.members();
-  std::vector<int> targets;
-  for (const auto& [key, lock] : o.locks)
-    if (key.first == win)
-      targets.push_back(key.second);
-  return targets;
-}
-
 void RmaWorld::round_trips(int me, const std::vector<int>& targets)
 {
   Origin& o = origins_[static_cast<size_t>(me)];
@@ -173,124 +161,6 @@ void RmaWorld::finish(int me)
   wait_requests(me);
   Origin& o = origins_[static_cast<size_t>(me)];
   block_until(me, [&o]() { return o.outstanding_win.empty(); });
-}
-
-void RmaWorld::lock(int me, int win, int target, bool exclusive, bool nocheck)
-{
-  auto* r = new LockRequest{me, exclusive, target == me, nocheck, nocheck};
-  origins_[static_cast<size_t>(me)].locks[{win, target}] = r;
-  if (nocheck)
-    return;
-  if (r->lazy) {
-    enqueue(win, target, r);
-  } else {
-    transport().check_route(target, me);  // the grant's way back
-    send(me, target, 0, [this, win, target, r]() { enqueue(win, target, r); });
-  }
-  block_until(me, [r]() { return r->granted; });
-}
-
-void RmaWorld::enqueue(int win, int target, LockRequest* r)
-{
-  // In arrival order, those of one date in their origins' order: after the date (settle), whatever order the engine
-  // ran them in (the two levels' differ).
-  r->arrived_at = transport().now();
-  locks_[{win, target}].queue.push_back(r);  // (sorted by settle())
-  settle(win, target);
-}
-
-void RmaWorld::settle(int win, int target)
-{
-  LockState& s = locks_[{win, target}];
-  if (s.settling)
-    return;
-  s.settling = true;
-  transport().call_later(0, [this, win, target]() {
-    auto it = locks_.find({win, target});
-    if (it == locks_.end())
-      return;  // the window is freed (its last release)
-    it->second.settling = false;
-    auto& queue = it->second.queue;  // this date's requests, at its end, in their origins' order
-    double now  = transport().now();
-    auto first  = queue.end();
-    while (first != queue.begin() && (*(first - 1))->arrived_at == now)
-      --first;
-    std::stable_sort(first, queue.end(),
-                     [](const LockRequest* a, const LockRequest* b) { return a->origin < b->origin; });
-    grant_next(win, target);
-  });
-}
-
-void RmaWorld::grant_next(int win, int target)
-{
-  LockState& s = locks_[{win, target}];
-  while (!s.queue.empty()) {
-    LockRequest* r = s.queue.front();
-    if (s.exclusive || (r->exclusive && s.shared > 0))
-      return;
-    s.queue.pop_front();
-    if (r->exclusive)
-      s.exclusive = true;
-    else
-      s.shared++;
-    if (r->lazy) {
-      if (--r->pending == 0) {  // (win_lock_all's: one request for every target)
-        r->granted = true;
-        wake(r->origin);
-      }
-    } else {
-      send(target, r->origin, 0, [this, r]() {
-        r->granted = true;
-        wake(r->origin);
-      });
-    }
-  }
-}
-
-void RmaWorld::release(int win, int target, const LockRequest* r)
-{
-  LockState& s = locks_[{win, target}];
-  if (r->exclusive)
-    s.exclusive = false;
-  else
-    s.shared--;
-  settle(win, target);
-}
-
-void RmaWorld::unlock(int me, int win, int target)
-{
-  // With the target's progress, the release follows the transfers (handled in order) and is answered: no wait
-  // before it. Else the transfers complete first, and the origin waits for the release's arrival.
-  bool answered = p2p_.config.rma_target_progress;
-  if (!answered)
-    flush(me, win, target);
-  Origin& o = origins_[static_cast<size_t>(me)];
-  auto it   = o.locks.find({win, target});
-  LockRequest* r = it->second;
-  o.locks.erase(it);
-  if (r->nocheck) {
-    if (answered)
-      round_trips(me, {target});
-  } else if (r->lazy) {
-    release(win, target, r);
-  } else {
-    auto released = [this, r, me]() {
-      r->released = true;
-      wake(me);
-    };
-    if (answered)
-      transport().check_route(target, me);
-    send(me, target, 0, [this, win, target, r, me, answered, released]() {
-      release(win, target, r);
-      if (answered)
-        send(target, me, 0, released);
-      else
-        released();
-    });
-    block_until(me, [r]() { return r->released; });
-  }
-  flush(me, win, target);  // (nothing left: the release's answer came after the transfers')
-  delete r;
 }
 
 void RmaWorld::post(int me, int win, std::vector<int> origins)
@@ -428,29 +298,11 @@ std::string RmaWorld::execute(int me, const Action& a, const Communicator& comm,
     case ActionKind::WinUnlock:
       unlock(me, a.win, target);
       break;
-    case ActionKind::WinLockAll: {
-      // One request queued at every target (kept by the origin once: a request per pair of ranks took 4.4 GB when
-      // 8,192 ranks held win_lock_all)
-      auto* r    = new LockRequest{me, false, true, false, false};
-      r->pending = comm.size();
-      origins_[static_cast<size_t>(me)].lock_all[a.win] = r;
-      for (int t : comm.members())
-        enqueue(a.win, t, r);
-      block_until(me, [r]() { return r->granted; });
+    case ActionKind::WinLockAll:
+      lock_all(me, a.win, comm);
       break;
-    }
     case ActionKind::WinUnlockAll:
-      if (config.rma_target_progress)
-        round_trips(me, comm.members());
-      flush(me, a.win, -1);
-      {
-        auto& all = origins_[static_cast<size_t>(me)].lock_all;
-        auto it   = all.find(a.win);
-        for (int t : comm.members())
-          release(a.win, t, it->second);
-        delete it->second;
-        all.erase(it);
-      }
+      unlock_all(me, a.win, comm);
       break;
     case ActionKind::WinFlush:
       if (config.rma_target_progress)

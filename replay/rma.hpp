@@ -113,7 +113,10 @@ private:
   void flush(int me, int win, int target);  // target < 0: every target
   /// wait_rma: the `index`-th oldest of `me`'s requests to `target` on `win` (none: nothing to wait for).
   void wait_request(int me, int win, int target, int index);
+  // Passive target (replay/rma_locks.cpp)
   void lock(int me, int win, int target, bool exclusive, bool nocheck);
+  void lock_all(int me, int win, const Communicator& comm);
+  void unlock_all(int me, int win, const Communicator& comm);
   void unlock(int me, int win, int target);
   void enqueue(int win, int target, LockRequest* r);
   /// grant_next() once the date's other requests and releases have come (call_later(0)).
