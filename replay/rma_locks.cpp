@@ -49,15 +49,17 @@ void RmaWorld::settle(int win, int target)
   if (s.settling)
     return;
   s.settling = true;
-  transport().call_later(0, [this, win, target]() {
+  transport().call_later(0, [this, win, target, date = transport().now()]() {
     auto it = locks_.find({win, target});
     if (it == locks_.end())
       return;  // the window is freed (its last release)
     it->second.settling = false;
-    auto& queue = it->second.queue;  // this date's requests, at its end, in their origins' order
-    double now  = transport().now();
-    auto first  = queue.end();
-    while (first != queue.begin() && (*(first - 1))->arrived_at == now)
+    auto& queue = it->second.queue;  // this date's requests, at its end, in their origins' order.
+    // SimGrid's clock moves by a rounding error within a date, and the full level's end of a date may be an instant
+    // later (SimGridTransport::wait_date_end()): those of the date are those within a relative 1e-12 of it.
+    double since = date - 1e-12 * date;
+    auto first   = queue.end();
+    while (first != queue.begin() && (*(first - 1))->arrived_at >= since)
       --first;
     std::stable_sort(first, queue.end(),
                      [](const LockRequest* a, const LockRequest* b) { return a->origin < b->origin; });

@@ -7,7 +7,12 @@
 
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
 
+#include <deque>
+#include <map>
+#include <memory>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -23,6 +28,8 @@ public:
   /// hosts[r]: rank r's host. Actors are set once created. polling: tireplay/polling (replay/polling.hpp).
   /// `host_ids`: each rank's host, numbered (P2PWorld::host_ids).
   SimGridTransport(std::vector<simgrid::s4u::Host*> hosts, std::vector<int> host_ids, bool polling);
+
+  ~SimGridTransport() override;
 
   void set_actor(int rank, simgrid::s4u::Actor* actor);
 
@@ -65,6 +72,8 @@ private:
   simgrid::s4u::ExecPtr start_polling(int rank);
   static void stop_polling(const simgrid::s4u::ExecPtr& poll);
   int calling_rank() const;
+  /// Returns once the actors and SimGrid's activities of this date have nothing left to do (call_later(0)).
+  void wait_date_end() const;
   /// Wakes a rank blocked in suspend_self().
   void wake(int rank);
 
@@ -86,6 +95,15 @@ private:
   };
   std::vector<Timed> timed_;  // by rank, made at a rank's first suspend_for()
   std::vector<simgrid::s4u::ExecPtr> execs_;  // by rank: its computation in progress
+  /// The calls of on_finish() (when SimGrid ends their communication) and of call_later() with a delay (when their
+  /// timer goes off): SimGrid tells it outside any actor, and one actor of this transport, the dispatcher, makes the
+  /// calls, in that order (an actor for each one ran out of memory maps with tens of thousands in flight).
+  void dispatch(std::function<void()> call);
+  static void communication_ended(simgrid::kernel::resource::NetworkAction& action);
+  std::unordered_map<const void*, std::function<void()>> arrivals_;  // by the communication's kernel activity
+  std::deque<std::function<void()>> ready_;                          // to call, in order
+  simgrid::s4u::SemaphorePtr ready_count_;                           // the dispatcher waits on it
+  std::map<std::pair<double, double>, std::vector<std::function<void()>>> later_;  // call_later(0)'s by date
   bool stopping_ = false;
   mutable uint64_t steps_ = 0;  // simcalls of the actors that replay (call_later(0) waits until they stop)
   Pool<Comm> comms_;

@@ -19,7 +19,7 @@ expect cfg_unknown 2 "tireplay replay: --cfg foo:bar: 'foo' is not an option tir
 expect cfg_typo 2 "tireplay replay: --cfg network/modl:CM02: SimGrid has no option 'network/modl' (did you mean 'network/model'?)" -- $R --cfg network/modl:CM02
 expect cfg_model 2 "tireplay replay: --cfg network/model:Foo: 'Foo' is not one of: SMPI CM02 LV08 IB" -- $R --cfg network/model:Foo
 expect cfg_gamma 2 "tireplay replay: --cfg network/TCP-gamma:abc: 'abc' is not a number" -- $R --cfg network/TCP-gamma:abc
-expect cfg_maxmin 2 "tireplay replay: --cfg maxmin/precision:-1: '-1' is out of range (it must be above 0 and at most 0.01)" -- $R --cfg maxmin/precision:-1
+expect cfg_maxmin 2 "tireplay replay: --cfg maxmin/precision:-1: '-1' is out of range (it must be at least 1e-06 and at most 0.01)" -- $R --cfg maxmin/precision:-1
 expect cfg_stack 2 "tireplay replay: --cfg contexts/stack-size:1: '1' is out of range (it must be at least 64 and at most 4194304)" -- $R --cfg contexts/stack-size:1
 for v in 0 -1 nan; do
   expect "cfg_surf_precision_$v" 2 "tireplay replay: --cfg surf/precision:$v: '$v' is $([ $v = nan ] && echo "not a number" || echo "out of range (it must be above 0 and at most 0.001)")" -- $R --cfg surf/precision:$v

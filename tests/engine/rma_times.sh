@@ -116,6 +116,38 @@ check rma_call_cpu 0.01700064 duplex_link.xml --cfg tireplay/rma-call-cpu:1ms --
   "0 win_create 1" "0 win_lock_all 1" "0 put 1 1 1000000" "0 win_flush 1 1" "0 win_unlock_all 1" "0 win_free 1" \
   "1 win_create 1" "1 win_free 1"
 
+# Ties of one date decided alike at both levels (found by a fuzzer of random lock traces, 400 seeds): rank 1's
+# exclusive request reaches target 2 (0.00300064) at the date rank 3 makes its win_lock_all; in origin order rank 1's
+# is granted first and the lock_all waits for its release at target 2 (the full level granted the lock_all first:
+# SimGrid ended the request's message a step after the date's settle): 0.01001208.
+check rma_lock_tie_arrival 0.01001208 private_links.xml -- \
+  "0 win_create 1" "0 win_lock 1 3 exclusive" "0 compute 1000160" "0 win_unlock 1 3" "0 win_free 1" "1 win_create 1" \
+  "1 win_lock_all 1" "1 win_unlock_all 1" "1 win_lock 1 2 exclusive" "1 rput 1 2 1000" "1 win_unlock 1 2" \
+  "1 win_free 1" "2 win_create 1" "2 win_lock 1 1 shared" "2 compute 1000160" "2 wait_rma 1 1 2" \
+  "2 accumulate 1 1 100000" "2 win_unlock 1 1" "2 win_free 1" "3 win_create 1" "3 compute 1000160" "3 win_lock_all 1" \
+  "3 win_flush 1 1" "3 put 1 3 100000" "3 get 1 0 0" "3 win_unlock_all 1" "3 win_free 1"
+# Rank 2 releases its win_lock_all and takes it again at 0.00703232, the date rank 3 asks for its own window
+# exclusively: rank 2 first (origin order; the full level's clock, a rounding error apart within the date, put rank
+# 3's request at an earlier date): 0.01703296.
+check rma_lock_tie_relock 0.01703296 private_links.xml -- \
+  "0 win_create 1" "0 win_lock 1 2 shared" "0 win_flush 1 2" "0 compute 3000000.0" "0 win_flush 1 2" \
+  "0 win_unlock 1 2" "0 win_free 1" "1 win_create 1" "1 win_lock_all 1" "1 win_flush 1 3" "1 compute 1000160" \
+  "1 win_unlock_all 1" "1 win_lock 1 3 shared" "1 accumulate 1 3 8" "1 get 1 3 0" "1 win_unlock 1 3" \
+  "1 win_lock 1 0 exclusive" "1 put 1 0 1000" "1 get 1 0 1000" "1 rput 1 0 100000" "1 win_unlock 1 0" "1 win_free 1" \
+  "2 win_create 1" "2 win_lock_all 1" "2 put 1 0 1000" "2 win_flush 1 2" "2 compute 1000160" "2 win_unlock_all 1" \
+  "2 win_lock_all 1" "2 win_flush 1 1" "2 win_flush 1 2" "2 win_unlock_all 1" "2 win_lock_all 1" "2 get 1 3 100000" \
+  "2 win_unlock_all 1" "2 compute 5000000.0" "2 win_free 1" "3 win_create 1" "3 compute 0" "3 win_lock 1 1 exclusive" \
+  "3 accumulate 1 1 100000" "3 get 1 1 1000" "3 get 1 1 1000" "3 win_unlock 1 1" "3 win_lock 1 3 exclusive" \
+  "3 put 1 3 0" "3 win_unlock 1 3" "3 win_free 1"
+# 40,000 puts in flight at once (each 16 bytes, with the create's answer: 40,001 share the way from T0): all end at
+# T0 + L + 40001 * 16 / B = 0.00840032, then the free's 2 T0. (The full level made an actor per message in flight:
+# SimGrid ran out of memory maps near 30,000.)
+many=()
+for ((i = 0; i < 40000; i++)); do many+=("0 put 1 1 0"); done
+check rma_many_in_flight 0.01040064 duplex_link.xml -- \
+  "0 win_create 1" "0 win_lock_all 1" "${many[@]}" "0 win_flush_all 1" "0 win_unlock_all 1" "0 win_free 1" \
+  "1 win_create 1" "1 win_free 1"
+
 # tireplay/rma-target-progress (Open MPI's osc/pt2pt): the target's MPI library handles each one-sided message, in
 # the order sent, when it is inside MPI; a flush or unlock is answered once handled.
 # Flush while the target computes: rank 0 leaves the create at T0, its answer, the put and the flush request share
