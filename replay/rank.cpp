@@ -32,8 +32,9 @@ private:
   void record(ActionKind kind, const Action& a, double start, double end, double flops)
   {
     if (replay_.record_timeline)
-      me_.events.push_back({kind, start, end, a.bytes, flops, me_.current_line});
+      me_.events.push_back({kind, start, end, bytes_sent(a), flops, me_.current_line});
   }
+  uint64_t bytes_sent(const Action& a) const;
 
   ReplayState& replay_;
   P2PWorld& p2p_;
@@ -49,6 +50,24 @@ const Communicator& RankReplay::comm_of(const Action& a) const
   if (comm->local_rank(me_.rank) < 0)
     fail("rank " + std::to_string(me_.rank) + " is not a member of communicator " + std::to_string(a.comm));
   return *comm;
+}
+
+/// The bytes the timed outputs show (docs/timed-outputs.md): the action's send volume. The v-collectives hold theirs
+/// in per-rank counts (alltoallv's rows said 0 bytes).
+uint64_t RankReplay::bytes_sent(const Action& a) const
+{
+  auto total = [](const std::vector<uint64_t>& counts) {
+    uint64_t sum = 0;  // below 2^64: the reader checks it (parse_collective)
+    for (uint64_t c : counts)
+      sum += c;
+    return sum;
+  };
+  switch (a.kind) {
+    case ActionKind::AllToAllV: return total(a.send_counts);
+    case ActionKind::ScatterV: return comm_of(a).local_rank(me_.rank) == a.root ? total(a.send_counts) : 0;
+    case ActionKind::ReduceScatter: return total(a.recv_counts);  // the whole vector each rank gives the reduction
+    default: return a.bytes;
+  }
 }
 
 void RankReplay::fail(const std::string& what) const

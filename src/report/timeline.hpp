@@ -15,7 +15,7 @@ struct TimedEvent {
   ActionKind kind;
   double start   = 0;  // simulated seconds
   double end     = 0;
-  uint64_t bytes = 0;  // the action's message volume as the trace gives it (a collective, a sendrecv: its send one)
+  uint64_t bytes = 0;  // the action's send volume as the trace gives it (docs/timed-outputs.md: the v-collectives')
   double flops   = 0;
   uint64_t line  = 0;  // line in the rank's trace file
 };

@@ -198,5 +198,17 @@ grep '^0 ' t.txt | gzip > r0.txt.gz && grep '^1 ' t.txt | gzip > r1.txt.gz && pr
 got=$("$tireplay" replay --platform $P --trace gz_index.txt --progress 2>&1 >/dev/null)
 [[ $got == "[tireplay] 7 actions in "*" s of replay (set-up aside), "*" actions/s" ]] && ok progress_compressed || fail "progress_compressed: $got"
 
+# 8. The event log's bytes of the v-collectives: what the rank sends (alltoallv's rows said 0). Rank 0 sends 100 + 200
+# in the alltoallv, rank 1 400 + 50; scatterv's root sends 10 + 20, the other rank nothing; reducescatter's ranks each
+# give the 5 + 7 bytes reduced; gatherv and allgatherv send their send count.
+printf '%s\n' "0 init" "1 init" "0 alltoallv 300 100 200 500 100 400" "1 alltoallv 450 400 50 250 200 50" \
+  "0 scatterv 10 20 10" "1 scatterv 10 20 20" "0 reducescatter 5 7 0" "1 reducescatter 5 7 0" \
+  "0 gatherv 10 10 20" "1 gatherv 20 10 20" "0 allgatherv 10 10 20" "1 allgatherv 20 10 20" > vcoll.txt
+"$tireplay" replay --platform $P --trace vcoll.txt -q --events-csv vcoll.csv
+got=$(awk -F, 'NR > 1 && $2 != "init" { print $1 " " $2 " " $6 }' vcoll.csv | paste -sd';')
+want="0 alltoallv 300;0 scatterv 30;0 reducescatter 12;0 gatherv 10;0 allgatherv 10;"
+want+="1 alltoallv 450;1 scatterv 0;1 reducescatter 12;1 gatherv 20;1 allgatherv 20"
+[ "$got" = "$want" ] && ok events_csv_v_collective_bytes || fail "events_csv_v_collective_bytes: $got, want $want"
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
