@@ -243,9 +243,16 @@ int sweep_command(int argc, char** argv)
         base.insert(base.end(), o.original_tokens.begin(), o.original_tokens.end());
     std::vector<std::string> inputs{opt.replay.jobs_file, opt.replay.platform, opt.replay.hostfile,
                                     opt.replay.deployment};
-    if (!opt.replay.trace.empty())  // and an index's rank files
-      for (auto& file : trace_files(opt.replay.trace))
-        inputs.push_back(std::move(file));
+    std::vector<std::string> traces{opt.replay.trace};
+    if (!opt.replay.jobs_file.empty())  // a jobs file's traces and hostfiles
+      for (const Job& job : read_jobs(opt.replay.jobs_file)) {
+        traces.push_back(job.trace);
+        inputs.push_back(job.hostfile);
+      }
+    for (const auto& trace : traces)  // and an index's rank files, a directory's
+      if (!trace.empty())
+        for (auto& file : trace_files(trace))
+          inputs.push_back(std::move(file));
     check_output_path(opt.study, "-o", inputs, true);
     inputs.push_back((std::filesystem::path(opt.study) / "plan.json").string());  // which collect reads
     if (!opt.emit_jobs.empty() && opt.emit_jobs != "-")

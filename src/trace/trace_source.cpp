@@ -248,9 +248,22 @@ std::vector<std::string> trace_files(const std::string& path)
   std::error_code ec;
   std::vector<std::string> files{path};
   if (fs::is_directory(path, ec)) {
-    for (const auto& entry : fs::directory_iterator(path, ec))
-      if (entry.is_regular_file(ec))  // not a study made inside it by a sweep before
-        files.push_back(entry.path().string());
+    // Its files (not a study made inside it by a sweep before), and the rank files its indexes name, wherever
+    // they are (otf2ti's trace.txt lists trace.txt_files/...: a sweep's --emit-jobs there replaced a rank's trace).
+    for (const auto& entry : fs::directory_iterator(path, ec)) {
+      if (!entry.is_regular_file(ec))
+        continue;
+      std::string file = entry.path().string();
+      files.push_back(file);
+      try {  // a file that cannot be read as text is no index: the replay says what is wrong with it
+        uint64_t number  = 0;
+        std::string head = first_line(file, number);
+        if (!head.empty() && is_text(head) && fs::is_regular_file(resolve_entry(file, head), ec))
+          for (auto& [named, at] : index_entries(file))
+            files.push_back(std::move(named));
+      } catch (const InputError&) {
+      }
+    }
     return files;
   }
   uint64_t number = 0;

@@ -30,7 +30,8 @@ struct TraceInputs {
 TraceInputs open_trace(const std::string& path, int np);
 
 /// The files the trace `path` names, for outputs that must not replace them: `path`, and an index's rank files or
-/// a directory's files. Reads an index's lines only. Throws InputError as open_trace on a bad index.
+/// a directory's files and the rank files of the indexes among them. Reads an index's lines only (a directory's
+/// files: their first line). Throws InputError as open_trace on a bad index (`path` itself).
 std::vector<std::string> trace_files(const std::string& path);
 
 /// `$TMPDIR` (/tmp without it), for `what` (what goes there, for messages). Throws InputError naming TMPDIR where it

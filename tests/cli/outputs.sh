@@ -210,5 +210,22 @@ want="0 alltoallv 300;0 scatterv 30;0 reducescatter 12;0 gatherv 10;0 allgatherv
 want+="1 alltoallv 450;1 scatterv 0;1 reducescatter 12;1 gatherv 20;1 allgatherv 20"
 [ "$got" = "$want" ] && ok events_csv_v_collective_bytes || fail "events_csv_v_collective_bytes: $got, want $want"
 
+# 9. A sweep's outputs over the files of a directory trace (otf2ti's trace.txt, its rank files in
+# trace.txt_files/), also through a jobs file: --emit-jobs replaced a rank's trace.
+mkdir -p ti/trace.txt_files && grep '^0 ' t.txt > ti/trace.txt_files/rank0.txt &&
+  grep '^1 ' t.txt > ti/trace.txt_files/rank1.txt &&
+  printf '%s\n' trace.txt_files/rank0.txt trace.txt_files/rank1.txt > ti/trace.txt && printf 'a ti 2 0\n' > ti.jobs
+cp ti/trace.txt_files/rank1.txt rank1.saved
+S="sweep --platform $P --vary bw=1x,2x -q --plot none"
+expect emit_jobs_over_dir_rank_file 2 "--emit-jobs ti/trace.txt_files/rank1.txt: is the input ti/trace.txt_files/rank1.txt: refusing to overwrite an input" -- $S --trace ti -o sti --emit-jobs ti/trace.txt_files/rank1.txt
+cmp -s rank1.saved ti/trace.txt_files/rank1.txt && ok emit_jobs_left_rank_file ||
+  fail "emit_jobs_left_rank_file: $(cat ti/trace.txt_files/rank1.txt)"
+expect study_over_dir_rank_files 2 "-o ti/trace.txt_files: holds the input ti/trace.txt_files/rank0.txt: refusing to overwrite an input" -- $S --trace ti -o ti/trace.txt_files
+expect emit_jobs_over_jobs_rank_file 2 "--emit-jobs ti/trace.txt_files/rank0.txt: is the input ti/trace.txt_files/rank0.txt: refusing to overwrite an input" -- $S --jobs-file ti.jobs -o stj --emit-jobs ti/trace.txt_files/rank0.txt
+printf '%s\n' "h0" "h1" > job_hosts.txt && printf 'a t.txt 2 0 job_hosts.txt\n' > hosts.jobs
+expect emit_jobs_over_job_hostfile 2 "--emit-jobs job_hosts.txt: is the input job_hosts.txt: refusing to overwrite an input" -- $S --jobs-file hosts.jobs -o sth --emit-jobs job_hosts.txt
+"$tireplay" $S --trace ti -o ti/study --emit-jobs ti/jobs.txt && [ "$(wc -l < ti/jobs.txt)" -eq 2 ] &&
+  ok emit_jobs_beside_dir_trace || fail "emit_jobs_beside_dir_trace"
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
