@@ -1,5 +1,6 @@
 #include "replay/p2p.hpp"
 
+#include "replay/collectives/coll.hpp"
 #include "src/trace/action.hpp"
 #include "src/trace/rank_reader.hpp"
 
@@ -125,13 +126,19 @@ void P2PWorld::match(Request* send, Request* recv, bool sender_posts)
 {
   // A trace's receive larger than its message is legal MPI; smaller is MPI_ERR_TRUNCATE. (Collectives' messages,
   // with SMPI's negative tags, take each side's counts as the trace gives them, as smpirun -replay does.)
-  if (send->tag >= 0 && send->bytes > recv->bytes) {
-    auto at = [this](const Request* r, int rank) { return files[rank] + ":" + std::to_string(r->line); };
+  auto at = [this](const Request* r, int rank) { return files[rank] + ":" + std::to_string(r->line); };
+  if (send->tag >= 0 && send->bytes > recv->bytes)
     throw InputError(at(recv, recv->dst) + ": the receive of rank " + std::to_string(recv->dst) + " (" +
                      std::to_string(recv->bytes) + " bytes) matches a message of " + std::to_string(send->bytes) +
                      " bytes sent by rank " + std::to_string(send->src) + " at " + at(send, send->src) +
                      ": a receive smaller than its message is an error in MPI (MPI_ERR_TRUNCATE)");
-  }
+  // An alltoallv's messages are its pairs' counts, whatever the algorithm, and MPI wants both sides' equal: counts
+  // that disagree were replayed silently (a trace's mistake, never a tracer's).
+  if (send->tag == kTagAlltoallv && send->bytes != recv->bytes)
+    throw InputError(at(recv, recv->dst) + ": alltoallv: rank " + std::to_string(recv->dst) + " receives " +
+                     std::to_string(recv->bytes) + " bytes from rank " + std::to_string(send->src) + ", whose " +
+                     "alltoallv at " + at(send, send->src) + " sends it " + std::to_string(send->bytes) +
+                     " bytes: MPI requires the counts of a pair to agree");
   recv->sender_was_detached = send->detached;
   recv->bytes               = std::min(recv->bytes, send->bytes);
   recv->src                 = send->src;

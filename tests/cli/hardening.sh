@@ -115,6 +115,16 @@ printf '%s\n' "0 init" "0 send 1 0 1000000" "1 init" "1 recv 0 0 100" "0 finaliz
 expect truncated 2 "trunc.txt:4: the receive of rank 1 (100 bytes) matches a message of 1000000 bytes sent by rank 0 at trunc.txt:2: a receive smaller than its message is an error in MPI (MPI_ERR_TRUNCATE)" -- replay --platform $P --trace trunc.txt -q
 printf '%s\n' "0 init" "0 send 1 0 100" "1 init" "1 recv 0 0 1000000" "0 finalize" "1 finalize" > larger.txt
 expect larger_receive 0 "" -- replay --platform $P --trace larger.txt -q
+# ... and an alltoallv's pair whose counts disagree, either way, at both levels (MPI wants them equal: it was
+# replayed silently); counts that agree replay
+printf '%s\n' "0 alltoallv 300 100 200 500 100 400" "1 alltoallv 450 400 50 150 100 50" > a2av.txt
+for fidelity in full fast; do
+  expect "alltoallv_counts_disagree_$fidelity" 2 "a2av.txt:2: alltoallv: rank 1 receives 100 bytes from rank 0, whose alltoallv at a2av.txt:1 sends it 200 bytes: MPI requires the counts of a pair to agree" -- replay --platform $P --trace a2av.txt -q --fidelity $fidelity
+done
+sed -i 's/^1 alltoallv .*/1 alltoallv 450 400 50 350 300 50/' a2av.txt
+expect alltoallv_receive_larger 2 "a2av.txt:2: alltoallv: rank 1 receives 300 bytes from rank 0, whose alltoallv at a2av.txt:1 sends it 200 bytes: MPI requires the counts of a pair to agree" -- replay --platform $P --trace a2av.txt -q
+sed -i 's/^1 alltoallv .*/1 alltoallv 450 400 50 250 200 50/' a2av.txt
+expect alltoallv_counts_agree 0 "" -- replay --platform $P --trace a2av.txt -q --coll alltoallv=ring
 
 # W3: memory does not grow with the square of the rank count (a queue per pair of ranks took 0.85 GB at 4,000)
 awk 'BEGIN { for (r = 0; r < 4000; r++) print r " compute 1000" }' > wide.txt
