@@ -237,7 +237,7 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
         a.count_field("count");
       if (out.kind == ActionKind::WaitAll) {  // it completes the one-sided requests too (rput ...)
         for (auto& [id, w] : st.windows)
-          w.requests = 0;
+          w.requests.clear();
         st.freed_windows.clear();
       }
       break;

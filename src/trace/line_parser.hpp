@@ -31,7 +31,7 @@ struct WindowEpochs {
   bool started = false;      // between win_start and win_complete, on start_group
   std::vector<int> start_group;
   bool posted = false;       // between win_post and win_wait
-  int requests = 0;          // rput ... not waited by a wait_rma yet
+  std::map<int, int> requests;  // by target: its rput ... not waited by a wait_rma yet
 };
 
 /// The epoch a window still has open, as "win_lock_all without win_unlock_all" ..., or "" (rma_fields.cpp).
@@ -48,9 +48,10 @@ struct RankParseState {
   std::vector<int> comm_sizes;    // size of each communicator this rank knows, by id (0 = world)
   std::map<int, WindowEpochs> windows;  // by window id: those created and not freed
   /// Windows freed with requests not waited yet (a request may be waited after its window's free), by id: their
-  /// communicator, size and requests left.
+  /// communicator, size and requests left by target.
   struct FreedWindow {
-    int comm = 0, size = 0, requests = 0;
+    int comm = 0, size = 0;
+    std::map<int, int> requests;
   };
   std::map<int, FreedWindow> freed_windows;
 };

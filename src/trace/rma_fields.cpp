@@ -56,13 +56,23 @@ void close_epoch(const FieldReader& a, bool& open, const char* start, int win)
   open = false;
 }
 
-/// wait_rma's target and, optionally, which of the requests in flight to it on the window: 0 the oldest.
-void wait_fields(FieldReader& a, int size, Action& out)
+/// wait_rma's target and, optionally, which of the requests in flight to it on window `win` (`requests`, by
+/// target) it waits: 0 the oldest, and one there is (an index beyond them was accepted, and waited for nothing).
+void wait_fields(FieldReader& a, int win, int size, std::map<int, int>& requests, Action& out)
 {
   out.peer          = a.rank("target", size);
   out.request_index = a.more() ? a.integer("index") : 0;
   if (out.request_index < 0)
     a.fail("field 'index' is negative");
+  auto in_flight = requests.find(out.peer);
+  int count      = in_flight == requests.end() ? 0 : in_flight->second;
+  if (out.request_index >= count)
+    a.fail("field 'index' is " + std::to_string(out.request_index) + ", but " + window_name(win) + " has " +
+           (count == 0 ? std::string("no request") : std::to_string(count) + (count == 1 ? " request" : " requests")) +
+           " in flight to target " + std::to_string(out.peer) + " (rput, rget, raccumulate, rget_accumulate not " +
+           "waited yet; 0 is the oldest)");
+  if (--in_flight->second == 0)
+    requests.erase(in_flight);
 }
 
 void transfer(FieldReader& a, const WindowEpochs& w, int win, Action& out)
@@ -100,10 +110,13 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
       refuse(a, window_name(win) + " is already created (win_free it first)");
     out.win         = win;
     out.bytes       = a.more() ? a.count_field("bytes") : 0;  // this rank's memory in the window
-    st.freed_windows.erase(win);
     WindowEpochs& w = st.windows[win];
     w.comm          = out.comm;
     w.size          = st.comm_sizes[out.comm];
+    if (auto freed = st.freed_windows.find(win); freed != st.freed_windows.end()) {
+      w.requests = std::move(freed->second.requests);  // the replay finds them by window id: the new one's wait_rma
+      st.freed_windows.erase(freed);
+    }
     return;
   }
   int win = a.integer("win");
@@ -111,8 +124,8 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
   if (out.kind == ActionKind::WaitRma && st.windows.count(win) == 0) {  // a request may be waited after the free
     if (auto freed = st.freed_windows.find(win); freed != st.freed_windows.end()) {
       out.comm = freed->second.comm;
-      wait_fields(a, freed->second.size, out);
-      if (--freed->second.requests == 0)
+      wait_fields(a, win, freed->second.size, freed->second.requests, out);
+      if (freed->second.requests.empty())
         st.freed_windows.erase(freed);
       return;
     }
@@ -123,13 +136,12 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
     case ActionKind::WinFree:
       if (std::string open = open_epoch(w); !open.empty())
         refuse(a, window_name(win) + " still has an epoch open (" + open + ")");
-      if (w.requests > 0)
+      if (!w.requests.empty())
         st.freed_windows[win] = {w.comm, w.size, w.requests};
       st.windows.erase(win);
       break;
     case ActionKind::WaitRma:
-      wait_fields(a, w.size, out);
-      w.requests -= w.requests > 0;
+      wait_fields(a, win, w.size, w.requests, out);
       break;
     case ActionKind::WinFence:
       w.fence = true;
@@ -204,8 +216,9 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
     default:  // the transfers; win_sync has no field
       if (is_rma_transfer(out.kind))
         transfer(a, w, win, out);
-      w.requests += out.kind == ActionKind::Rput || out.kind == ActionKind::Rget ||
-                    out.kind == ActionKind::Raccumulate || out.kind == ActionKind::RgetAccumulate;
+      if (out.kind == ActionKind::Rput || out.kind == ActionKind::Rget || out.kind == ActionKind::Raccumulate ||
+          out.kind == ActionKind::RgetAccumulate)
+        w.requests[out.peer]++;
       break;
   }
 }

@@ -23,7 +23,7 @@ expect unknown_window 2 "unknown_window.txt:3: get: window 2 is not created by a
 trace freed.txt "0 win_create 1" "0 win_free 1" "0 win_fence 1" "${other[@]}"
 expect freed_window 2 "freed.txt:3: win_fence: window 1 is not created by an earlier win_create (or was freed)
     0 win_fence 1" -- "${run[@]}" freed.txt
-# A wait after the free of a window with no request left: the window is unknown; an index is not negative.
+# A wait after the free of a window with no request left: the window is unknown; an index is not negative...
 trace wait_freed.txt "0 win_create 1" "0 win_lock_all 1" "0 rput 1 1 8" "0 wait_rma 1 1" "0 win_unlock_all 1" \
   "0 win_free 1" "0 wait_rma 1 1" "${other[@]}"
 expect wait_freed_window 2 "wait_freed.txt:7: wait_rma: window 1 is not created by an earlier win_create (or was freed)
@@ -31,6 +31,22 @@ expect wait_freed_window 2 "wait_freed.txt:7: wait_rma: window 1 is not created 
 trace wait_index.txt "0 win_create 1" "0 win_lock_all 1" "0 rput 1 1 8" "0 wait_rma 1 1 -1" "${other[@]}"
 expect wait_negative_index 2 "wait_index.txt:4: wait_rma: field 'index' is negative (expected: wait_rma <win> <target> [<index>])
     0 wait_rma 1 1 -1" -- "${run[@]}" wait_index.txt
+# ... nor beyond the requests in flight to its target, before the free or after it (it was accepted, and waited for
+# nothing, where a wait after the free with none left was refused)
+trace wait_beyond.txt "0 win_create 1" "0 win_lock_all 1" "0 rput 1 1 8" "0 wait_rma 1 1 1" "${other[@]}"
+expect wait_index_beyond 2 "wait_beyond.txt:4: wait_rma: field 'index' is 1, but window 1 has 1 request in flight to target 1 (rput, rget, raccumulate, rget_accumulate not waited yet; 0 is the oldest) (expected: wait_rma <win> <target> [<index>])
+    0 wait_rma 1 1 1" -- "${run[@]}" wait_beyond.txt
+trace wait_none.txt "0 win_create 1" "0 win_lock_all 1" "0 rget 1 1 8" "0 wait_rma 1 0" "${other[@]}"
+expect wait_no_request_to_target 2 "wait_none.txt:4: wait_rma: field 'index' is 0, but window 1 has no request in flight to target 0 (rput, rget, raccumulate, rget_accumulate not waited yet; 0 is the oldest) (expected: wait_rma <win> <target> [<index>])
+    0 wait_rma 1 0" -- "${run[@]}" wait_none.txt
+trace wait_freed_beyond.txt "0 win_create 1" "0 win_lock_all 1" "0 rput 1 1 8" "0 rput 1 1 8" "0 win_unlock_all 1" \
+  "0 win_free 1" "0 wait_rma 1 1 1" "0 wait_rma 1 1 1" "${other[@]}"
+expect wait_freed_index_beyond 2 "wait_freed_beyond.txt:8: wait_rma: field 'index' is 1, but window 1 has 1 request in flight to target 1 (rput, rget, raccumulate, rget_accumulate not waited yet; 0 is the oldest) (expected: wait_rma <win> <target> [<index>])
+    0 wait_rma 1 1 1" -- "${run[@]}" wait_freed_beyond.txt
+# A window created again under the id of a freed one keeps its requests (the replay finds them by id)
+trace wait_recreated.txt "0 win_create 1" "0 win_lock_all 1" "0 rput 1 1 8" "0 win_unlock_all 1" "0 win_free 1" \
+  "0 win_create 1" "0 wait_rma 1 1" "0 win_free 1" "${other[@]}" "${other[@]}"
+expect wait_recreated_window 0 "" -- "${run[@]}" wait_recreated.txt
 trace target.txt "0 win_create 1" "0 win_fence 1" "0 accumulate 1 2 100" "1 win_create 1" "1 win_fence 1"
 expect target_outside_group 2 "target.txt:3: accumulate: field 'target' is not a rank of a communicator of size 2: '2' (expected: accumulate <win> <target> <bytes>)
     0 accumulate 1 2 100" -- "${run[@]}" target.txt
