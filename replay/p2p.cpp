@@ -156,10 +156,11 @@ void P2PWorld::match(Request* send, Request* recv, bool sender_posts)
   wake(recv);
 }
 
-Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes, bool nonblocking, bool synchronous)
+Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes, bool nonblocking, bool synchronous,
+                             bool buffered)
 {
   // SMPI injects the send overhead before the message reaches the receiver's queue.
-  bool detached = !synchronous && bytes < static_cast<uint64_t>(config.detached_send_threshold);
+  bool detached = buffered || (!synchronous && bytes < static_cast<uint64_t>(config.detached_send_threshold));
   if (detached || nonblocking || synchronous) {
     const auto& overhead = nonblocking ? overheads[src].isend : overheads[src].send;
     if (!overhead.is_zero())

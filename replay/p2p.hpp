@@ -82,8 +82,10 @@ struct P2PWorld {
   Request* allocate(bool is_send, int src, int dst, int tag, int comm, uint64_t bytes);
   void release(Request* r);  // drops one reference
 
-  /// Posts a send from the calling rank. `synchronous` sends (Ssend) never detach.
-  Request* post_send(int src, int dst, int tag, int comm, uint64_t bytes, bool nonblocking, bool synchronous);
+  /// Posts a send from the calling rank. `synchronous` sends (Ssend) never detach; `buffered` ones (Bsend, Ibsend)
+  /// always do (SMPI's MPI_REQ_BSEND): the sender waits for no receiver, whatever the size.
+  Request* post_send(int src, int dst, int tag, int comm, uint64_t bytes, bool nonblocking, bool synchronous,
+                     bool buffered = false);
   /// Posts a receive; src = -1 receives from any source.
   Request* post_recv(int src, int dst, int tag, int comm, uint64_t bytes);
   /// Blocks until the request completes, then drops the owner's reference.

@@ -226,12 +226,15 @@ void RankReplay::execute(const Action& a)
     case ActionKind::Send:
     case ActionKind::Ssend:
     case ActionKind::Isend:
-    case ActionKind::Issend: {
+    case ActionKind::Issend:
+    case ActionKind::Bsend:
+    case ActionKind::Ibsend: {
       const Communicator& comm = comm_of(a);
-      bool nonblocking         = a.kind == ActionKind::Isend || a.kind == ActionKind::Issend;
-      bool synchronous         = a.kind == ActionKind::Ssend || a.kind == ActionKind::Issend;
-      int dst                  = comm.world_rank(a.peer);
-      Request* r = p2p_.post_send(me_.rank, dst, a.tag, comm.id(), a.bytes, nonblocking, synchronous);
+      bool nonblocking = a.kind == ActionKind::Isend || a.kind == ActionKind::Issend || a.kind == ActionKind::Ibsend;
+      bool synchronous = a.kind == ActionKind::Ssend || a.kind == ActionKind::Issend;
+      bool buffered    = a.kind == ActionKind::Bsend || a.kind == ActionKind::Ibsend;  // detached: waits for nothing
+      int dst          = comm.world_rank(a.peer);
+      Request* r = p2p_.post_send(me_.rank, dst, a.tag, comm.id(), a.bytes, nonblocking, synchronous, buffered);
       if (nonblocking)
         store_request(me_.rank, dst, a.tag, r);
       else

@@ -46,6 +46,8 @@ std::string describe(int rank, const Action& a)
     case ActionKind::Isend:
     case ActionKind::Ssend:
     case ActionKind::Issend:
+    case ActionKind::Bsend:
+    case ActionKind::Ibsend:
     case ActionKind::Recv:
     case ActionKind::Irecv:
       field("peer", peer(a.peer)), field("tag", std::to_string(a.tag)), field("bytes", std::to_string(a.bytes));

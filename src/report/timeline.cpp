@@ -14,6 +14,8 @@ std::string_view state_name(ActionKind kind)
     case ActionKind::Isend:
     case ActionKind::Ssend:
     case ActionKind::Issend:
+    case ActionKind::Bsend:
+    case ActionKind::Ibsend:
       return "send";
     case ActionKind::Recv:
     case ActionKind::Irecv:

@@ -15,7 +15,7 @@ struct NamedAction {
 
 // Sorted by name for binary search. Names are matched case-insensitively, so the paper's `allReduce`,
 // `Isend` and SimGrid's `sendRecv`, `waitAny` all land here; `reduce_scatter` is an alias.
-constexpr std::array<NamedAction, 61> kNames{{
+constexpr std::array<NamedAction, 63> kNames{{
     {"accumulate", ActionKind::Accumulate},
     {"allgather", ActionKind::AllGather},
     {"allgatherv", ActionKind::AllGatherV},
@@ -24,6 +24,7 @@ constexpr std::array<NamedAction, 61> kNames{{
     {"alltoallv", ActionKind::AllToAllV},
     {"barrier", ActionKind::Barrier},
     {"bcast", ActionKind::Bcast},
+    {"bsend", ActionKind::Bsend},
     {"comm_dup", ActionKind::CommDup},
     {"comm_size", ActionKind::CommSize},
     {"comm_split", ActionKind::CommSplit},
@@ -34,6 +35,7 @@ constexpr std::array<NamedAction, 61> kNames{{
     {"gatherv", ActionKind::GatherV},
     {"get", ActionKind::Get},
     {"get_accumulate", ActionKind::GetAccumulate},
+    {"ibsend", ActionKind::Ibsend},
     {"init", ActionKind::Init},
     {"irecv", ActionKind::Irecv},
     {"isend", ActionKind::Isend},
@@ -81,7 +83,8 @@ constexpr std::array<NamedAction, 61> kNames{{
 
 constexpr std::array<std::string_view, static_cast<size_t>(ActionKind::Count_)> kCanonical{
     "init",     "finalize",  "comm_size", "comm_split", "comm_dup",  "compute",    "sleep",
-    "poll",     "location", "send",      "isend",     "ssend",      "issend",    "recv",       "irecv",
+    "poll",     "location", "send",      "isend",     "ssend",      "issend",    "bsend",      "ibsend",
+    "recv",     "irecv",
     "wait",     "test",      "waitall",   "waitany",    "sendrecv",  "barrier",    "bcast",
     "reduce",   "allreduce", "alltoall",  "alltoallv",  "gather",    "gatherv",    "scatter",
     "scatterv", "allgather", "allgatherv", "reducescatter", "scan",  "exscan",

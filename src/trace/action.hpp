@@ -22,6 +22,8 @@ enum class ActionKind : uint8_t {
   Isend,
   Ssend,
   Issend,
+  Bsend,   // buffered (MPI_Bsend): detached whatever its size, as SMPI's
+  Ibsend,
   Recv,
   Irecv,
   Wait,

@@ -19,6 +19,8 @@ std::string_view action_usage(ActionKind kind)
     case ActionKind::Isend: return "isend <partner> <tag> <count> [datatype]";
     case ActionKind::Ssend: return "ssend <partner> <tag> <count> [datatype]";
     case ActionKind::Issend: return "issend <partner> <tag> <count> [datatype]";
+    case ActionKind::Bsend: return "bsend <partner> <tag> <count> [datatype]";
+    case ActionKind::Ibsend: return "ibsend <partner> <tag> <count> [datatype]";
     case ActionKind::Recv: return "recv <partner> <tag> <count> [datatype]";
     case ActionKind::Irecv: return "irecv <partner> <tag> <count> [datatype]";
     case ActionKind::Wait: return "wait <src> <dst> <tag>";

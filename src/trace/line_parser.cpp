@@ -218,6 +218,8 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
     case ActionKind::Isend:
     case ActionKind::Ssend:
     case ActionKind::Issend:
+    case ActionKind::Bsend:
+    case ActionKind::Ibsend:
     case ActionKind::Recv:
     case ActionKind::Irecv:
       parse_p2p(a, st, comm_size, out);

@@ -16,7 +16,7 @@ trace() { printf '%s\n' "${@:2}" > "$1"; }
 replay() { echo replay --platform platform.xml --quiet; }
 
 trace t_unknown.txt "0 init" "0 frobnicate 3"
-expect unknown_action 2 "t_unknown.txt:2: unknown action 'frobnicate' (known: init, finalize, comm_size, comm_split, comm_dup, compute, sleep, poll, location, send, isend, ssend, issend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan, win_create, win_free, put, get, accumulate, get_accumulate, rput, rget, raccumulate, rget_accumulate, wait_rma, win_fence, win_post, win_start, win_complete, win_wait, win_lock, win_unlock, win_lock_all, win_unlock_all, win_flush, win_flush_all, win_flush_local, win_flush_local_all, win_sync)
+expect unknown_action 2 "t_unknown.txt:2: unknown action 'frobnicate' (known: init, finalize, comm_size, comm_split, comm_dup, compute, sleep, poll, location, send, isend, ssend, issend, bsend, ibsend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan, win_create, win_free, put, get, accumulate, get_accumulate, rput, rget, raccumulate, rget_accumulate, wait_rma, win_fence, win_post, win_start, win_complete, win_wait, win_lock, win_unlock, win_lock_all, win_unlock_all, win_flush, win_flush_all, win_flush_local, win_flush_local_all, win_sync)
     0 frobnicate 3" -- $(replay) --trace t_unknown.txt
 
 trace t_missing.txt "0 compute"

@@ -53,6 +53,8 @@ void check(const Action& a, const RankParseState& st, std::string_view line)
     case ActionKind::Isend:
     case ActionKind::Ssend:
     case ActionKind::Issend:
+    case ActionKind::Bsend:
+    case ActionKind::Ibsend:
       if (!is_rank(a.peer, size))
         broken("send partner out of range", line);
       break;

@@ -60,11 +60,11 @@ struct Parser {
 
 /// Every action name, as `unknown action` messages list them.
 inline const std::string kKnownActions =
-    "init, finalize, comm_size, comm_split, comm_dup, compute, sleep, poll, location, send, isend, ssend, issend, recv, "
-    "irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, "
-    "gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan, win_create, win_free, put, get, "
-    "accumulate, get_accumulate, rput, rget, raccumulate, rget_accumulate, wait_rma, win_fence, win_post, win_start, "
-    "win_complete, win_wait, win_lock, win_unlock, win_lock_all, win_unlock_all, win_flush, win_flush_all, "
-    "win_flush_local, win_flush_local_all, win_sync";
+    "init, finalize, comm_size, comm_split, comm_dup, compute, sleep, poll, location, send, isend, ssend, issend, "
+    "bsend, ibsend, recv, irecv, wait, test, waitall, waitany, sendrecv, barrier, bcast, reduce, allreduce, alltoall, "
+    "alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan, win_create, "
+    "win_free, put, get, accumulate, get_accumulate, rput, rget, raccumulate, rget_accumulate, wait_rma, win_fence, "
+    "win_post, win_start, win_complete, win_wait, win_lock, win_unlock, win_lock_all, win_unlock_all, win_flush, "
+    "win_flush_all, win_flush_local, win_flush_local_all, win_sync";
 
 } // namespace tireplay::testing
