@@ -7,11 +7,16 @@ Rank 0: MPI_Bsend of 1 MiB to rank 1 (tag 0), 0.3 s of computation, MPI_Isend of
 (request 7) and its MPI_Wait, MPI_Ibsend of 2000 bytes with tag 1 (request 8) and its MPI_Wait, MPI_Finalize.
 Rank 1: 0.3 s of computation, then MPI_Recv of the three messages in order.
 
-usage: buffered_archive.py DIRECTORY"""
+With `persistent`, a persistent buffered send as tireplay's tracer records it: rank 0 makes an MPI_Bsend_init
+request of 1 MiB to rank 1 (tag 2), then MPI_Start (its MpiIsend, request 9, carries the attribute
+tireplay::buffered_send = 1) and MPI_Wait, 0.3 s of computation, MPI_Startall (request 10) and an MPI_Test that
+completes it, MPI_Request_free; rank 1 computes 0.3 s, then receives the two messages.
+
+usage: buffered_archive.py DIRECTORY [persistent]"""
 import sys
 
 import otf2
-from otf2.enums import Paradigm, RegionRole
+from otf2.enums import Paradigm, RegionRole, Type
 
 from make_archive import caller, define_ranks
 
@@ -45,7 +50,38 @@ def write(directory):
             call("MPI_Finalize", 0)
 
 
+def write_persistent(directory):
+    with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
+        defs = trace.definitions
+        locations, world = define_ranks(defs)
+        buffered = defs.attribute("tireplay::buffered_send", "1: the send started is buffered (MPI_Bsend_init)",
+                                  Type.UINT8)
+        regions = {name: defs.region(name, paradigm=Paradigm.MPI, region_role=role) for name, role in (
+            ("MPI_Init", RegionRole.FUNCTION), ("MPI_Finalize", RegionRole.FUNCTION),
+            ("MPI_Bsend_init", RegionRole.POINT2POINT), ("MPI_Start", RegionRole.POINT2POINT),
+            ("MPI_Startall", RegionRole.POINT2POINT), ("MPI_Wait", RegionRole.POINT2POINT),
+            ("MPI_Test", RegionRole.POINT2POINT), ("MPI_Request_free", RegionRole.POINT2POINT),
+            ("MPI_Recv", RegionRole.POINT2POINT))}
+        for rank, location in enumerate(locations):
+            w = trace.event_writer_from_location(location)
+            call = caller(w, regions)
+
+            call("MPI_Init", 0)
+            if rank == 0:
+                mark = {"attributes": {buffered: 1}}
+                call("MPI_Bsend_init", 0)
+                call("MPI_Start", 0, ("mpi_isend", 1, world, 2, MIB, 9, mark))
+                call("MPI_Wait", 0, ("mpi_isend_complete", 9))
+                call("MPI_Startall", 300000000, ("mpi_isend", 1, world, 2, MIB, 10, mark))
+                call("MPI_Test", 0, ("mpi_isend_complete", 10))
+                call("MPI_Request_free", 0)
+            else:
+                call("MPI_Recv", 300000000, ("mpi_recv", 0, world, 2, MIB))
+                call("MPI_Recv", 0, ("mpi_recv", 0, world, 2, MIB))
+            call("MPI_Finalize", 0)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["persistent"]):
         sys.exit(__doc__)
-    write(sys.argv[1])
+    (write_persistent if sys.argv[2:] else write)(sys.argv[1])

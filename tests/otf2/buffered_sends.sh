@@ -6,6 +6,11 @@
 # starts at once (the 1 MiB Bsend does not wait for rank 1, which computes first), and the run ends when rank 1 has
 # received the 1 MiB, about 10 ms after C: under 1.2 C. Written as a `send`, rank 0 computed only once rank 1 took
 # the message: 2 C + 10 ms (0.52 s).
+# Persistent buffered sends (buffered_archive.py persistent, as tireplay's tracer records them: each MPI_Start's
+# MpiIsend of an MPI_Bsend_init request carries tireplay::buffered_send) are the same `isend`s without a wait. On
+# tests/engine/one_link.xml, factors off (T(S) = 1 ms + (S + 16) / 100 MB/s, 1 Gf hosts): rank 0's two 1 MiB starts
+# at 0 and 0.3 s, rank 1 receives them after its 0.3 s: 0.3 + 2 T(1 MiB) = 0.32297184 s. Waited, as they were, rank
+# 0 computed once rank 1 took the first (0.3 + T), and the run took 0.62297184 s.
 # usage: buffered_sends.sh BUILD_DIR SOURCE_DIR WORK_DIR     (exit 77 = skipped: no python3-otf2)
 set -uo pipefail
 build=$1 src=$2 work=$3
@@ -42,6 +47,21 @@ sys.exit(0 if start < 1e-3 and c < time < 1.2 * c else 1)
 PY
   then echo "ok   $level: rank 0 computes at once, the run ends after rank 1's computation and the 1 MiB"
   else fail "$level: rank 0 waited for the buffered send, or the time is not as computed by hand"; fi
+done
+PYTHONPATH=$src/tests/otf2 /usr/bin/python3 "$src/tests/otf2/buffered_archive.py" persistent persistent || exit 1
+"$build/otf2ti" persistent/traces.otf2 -o persistent.ti --flop-rate 1e9 --one-file 2> persistent.log ||
+  { cat persistent.log; exit 1; }
+got=$(grep '^0 ' persistent.ti/trace.txt | paste -sd '|')
+want="0 init|0 isend 1 2 1048576|0 compute 300000000|0 isend 1 2 1048576|0 finalize"
+[ "$got" = "$want" ] && echo "ok   actions: MPI_Bsend_init's starts are isends without a wait" ||
+  fail "persistent, rank 0: got $got, want $want"
+for level in full fast; do
+  got=$("$build/tireplay" replay --fidelity $level --platform "$src/tests/engine/one_link.xml" \
+    --trace persistent.ti/trace.txt --cfg smpi/bw-factor:0:1 --cfg smpi/lat-factor:0:1 --cfg network/crosstraffic:0 \
+    -q --json - 2>&1 | sed -n 's/.*"simulated_time": *\([0-9.eE+-]*\).*/\1/p')
+  if awk -v g="$got" 'BEGIN { d = g - 0.32297184; exit !(g != "" && (d < 0 ? -d : d) <= 1e-9) }'; then
+    echo "ok   $level: persistent buffered sends, $got s (0.3 + 2 T(1 MiB) = 0.32297184)"
+  else fail "$level: persistent buffered sends took $got s, not 0.32297184 (0.62297184: waited)"; fi
 done
 [ "$failures" -eq 0 ] || { echo "buffered_sends: $failures check(s) failed"; exit 1; }
 echo "buffered_sends: every check passed"

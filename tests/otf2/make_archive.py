@@ -50,14 +50,16 @@ def define_ranks(defs):
 
 def caller(w, regions):
     """call(name, after, *events) for event writer `w`: `after` ns after the previous call left (the first at 1000
-    ns), a call of `name` (a key of `regions`) holding `events` (writer method, arguments), 20 ns long."""
+    ns), a call of `name` (a key of `regions`) holding `events` (writer method, arguments, and keyword arguments in
+    a dict at the end, such as {"attributes": {...}}), 20 ns long."""
     clock = [1000]
 
     def call(name, after, *events):
         t = clock[0] + after
         w.enter(t, regions[name])
         for k, (event, *arguments) in enumerate(events):
-            getattr(w, event)(t + 1 + k, *arguments)
+            options = arguments.pop() if arguments and isinstance(arguments[-1], dict) else {}
+            getattr(w, event)(t + 1 + k, *arguments, **options)
         w.leave(t + 20, regions[name])
         clock[0] = t + 20
     return call

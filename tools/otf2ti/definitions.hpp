@@ -51,6 +51,8 @@ struct Definitions {
   uint64_t window_attribute = UINT64_MAX;
   /// The attribute "tireplay::lock_nocheck" on RmaAcquireLock: 1 for a lock with MPI_MODE_NOCHECK (UINT64_MAX: none).
   uint64_t nocheck_attribute = UINT64_MAX;
+  /// The attribute "tireplay::buffered_send" on an MPI_Start's MpiIsend: 1 for MPI_Bsend_init's (UINT64_MAX: none).
+  uint64_t buffered_attribute = UINT64_MAX;
   /// The attributes "tireplay::sent_to:I" on alltoallv and alltoallw events -> I: the bytes sent to rank I of the
   /// communicator (absent: 0). When the archive defines them, every such event of it has its exact counts.
   std::map<uint64_t, uint32_t> sent_to_attribute;

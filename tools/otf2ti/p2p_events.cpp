@@ -1,11 +1,11 @@
 // Point-to-point events to actions. Requests are followed from their start to their completion: an irecv and
 // the tests of a receive are written where they happened, with the sender its completion names; each completion
 // writes the `wait` of its own request, once (a second completion of a request is an error). Sends inside MPI_Ssend /
-// MPI_Issend are `ssend` / `issend`; those inside MPI_Bsend / MPI_Ibsend are `isend`s that nothing waits for (the call
-// returns once the message is buffered: Rank::buffered); the send and receive of one MPI_Sendrecv (or
-// MPI_Sendrecv_replace) are one `sendrecv` with both tags, a half to or from MPI_PROC_NULL written as `null`. A
-// cancelled request leaves no action; so does an operation whose peer is no rank (MPI_PROC_NULL), counted under the
-// call that started it.
+// MPI_Issend are `ssend` / `issend`; those inside MPI_Bsend / MPI_Ibsend (and the starts of MPI_Bsend_init's requests)
+// are `isend`s that nothing waits for (the call returns once the message is buffered: Rank::buffered); the send and
+// receive of one MPI_Sendrecv (or MPI_Sendrecv_replace) are one `sendrecv` with both tags, a half to or from
+// MPI_PROC_NULL written as `null`. A cancelled request leaves no action; so does an operation whose peer is no rank
+// (MPI_PROC_NULL), counted under the call that started it.
 #include "rank_state.hpp"
 
 namespace otf2ti {
@@ -127,8 +127,19 @@ OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
   return verdict(r);
 }
 
-OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user, OTF2_AttributeList*,
-                           uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes, uint64_t request)
+/// Whether an MpiIsend is a buffered send's: inside MPI_Ibsend, or an MPI_Start's of an MPI_Bsend_init request (the
+/// attribute tireplay's tracer puts on it; an MpiIsend says nothing of the request's kind).
+bool buffered(const Rank& r, const OTF2_AttributeList* attributes)
+{
+  uint8_t mark = 0;
+  if (attributes != nullptr && r.defs.buffered_attribute != UINT64_MAX)
+    OTF2_AttributeList_GetUint8(attributes, static_cast<OTF2_AttributeRef>(r.defs.buffered_attribute), &mark);
+  return r.call == "MPI_Ibsend" || mark != 0;
+}
+
+OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user,
+                           OTF2_AttributeList* attributes, uint32_t receiver, OTF2_CommRef comm, uint32_t tag,
+                           uint64_t bytes, uint64_t request)
 {
   Rank& r = state(user);
   if (!r.check_time(position, time))
@@ -140,7 +151,7 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   int me = r.enter_p2p(position, comm, receiver);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
-  if (r.call == "MPI_Ibsend") {  // its completion (and tests) leave no action
+  if (buffered(r, attributes)) {  // its completion (and tests) leave no action
     r.buffered_send(static_cast<uint32_t>(me), receiver, tag, bytes, comm);
     r.dropped.insert(request);
     return verdict(r);

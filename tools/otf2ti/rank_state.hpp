@@ -67,14 +67,15 @@ struct Rank {
   } sendrecv;
   std::map<uint64_t, Request> requests;  // modified through put_request, erase_request, finish_request
   std::map<SendKey, std::set<uint64_t>> sends_by_key;
-  /// Requests that leave no action of their own: a peer that is no rank (MPI_PROC_NULL), an MPI_Ibsend's (its
-  /// `isend` is written at its start, as a buffered send, and its completion is not waited for).
+  /// Requests that leave no action of their own: a peer that is no rank (MPI_PROC_NULL), an MPI_Ibsend's or an
+  /// MPI_Bsend_init's start (its `isend` is written at its start, as a buffered send, and its completion is not
+  /// waited for).
   std::set<uint64_t> dropped;
-  /// Buffered sends (MPI_Bsend, MPI_Ibsend) by key, their numbers among the send starts (Request::number): each is an
-  /// `isend` that no wait of its own follows, as the call returns once the message is copied into the program's
-  /// buffer, whatever its size (a `send` of 1 MiB blocked the sender in the replay until the receiver took it). The
-  /// replay keeps their requests under their key, oldest first, where a later `wait` of that key would take one:
-  /// a send's completion first waits for those of its key started before it (wait_buffered).
+  /// Buffered sends (MPI_Bsend, MPI_Ibsend, MPI_Bsend_init's starts) by key, their numbers among the send starts
+  /// (Request::number): each is an `isend` that no wait of its own follows, as the call returns once the message is
+  /// copied into the program's buffer, whatever its size (a `send` of 1 MiB blocked the sender in the replay until the
+  /// receiver took it). The replay keeps their requests under their key, oldest first, where a later `wait` of that key
+  /// would take one: a send's completion first waits for those of its key started before it (wait_buffered).
   std::map<SendKey, std::vector<uint64_t>> buffered;
   uint64_t sends_started = 0;
   /// One-sided requests (MPI_Rput ...) in flight: (window, matching id) -> (TI window id, target, issue order), for

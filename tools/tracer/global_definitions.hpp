@@ -32,11 +32,17 @@ constexpr const char* kWindowBytesName = "tireplay::window_bytes";
 constexpr OTF2_AttributeRef kLockNocheck = 2;
 constexpr const char* kLockNocheckName = "tireplay::lock_nocheck";
 
+/// The attribute the MpiIsend of an MPI_Start carries when its request is MPI_Bsend_init's (1; none otherwise): a
+/// buffered send, which otf2ti writes as MPI_Ibsend's (an isend no wait follows). OTF2's MpiIsend does not say.
+constexpr OTF2_AttributeRef kBufferedSend = 3;
+constexpr const char* kBufferedSendName = "tireplay::buffered_send";
+
 /// The attributes an alltoallv's or alltoallw's collective event carries (MpiCollectiveEnd,
 /// NonBlockingCollectiveComplete): kSentTo + i, named "tireplay::sent_to:i", the bytes this rank sends to rank i of
 /// the communicator, those of 0 bytes left out. OTF2 records each rank's totals only, from which otf2ti could only
 /// estimate the per-pair counts (6.2 times off in the replay of an exchange with one partner across two sites).
-constexpr OTF2_AttributeRef kSentTo = 3;
+/// (otf2ti finds every attribute by its name: archives whose kSentTo was 3 read the same.)
+constexpr OTF2_AttributeRef kSentTo = 4;
 constexpr const char* kSentToName = "tireplay::sent_to:";
 
 /// Adds the kSentTo attributes of the counts `to` (bytes sent to each rank of the communicator) to `list`.
@@ -52,7 +58,7 @@ inline void add_sent_to(OTF2_AttributeList* list, const std::vector<uint64_t>& t
 
 /// Clock, ranks (one location per rank, location id = rank), the MPI regions, the metrics (metric class 0:
 /// member cpu_time in ns, then the flop counter), the attributes (kElementBytes, kWindowBytes, kLockNocheck,
-/// kSentTo + i for each rank i), MPI_COMM_WORLD (0), MPI_COMM_SELF (1)
+/// kBufferedSend, kSentTo + i for each rank i), MPI_COMM_WORLD (0), MPI_COMM_SELF (1)
 /// the created communicators, the windows and the groups of their synchronisations.
 void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run);
 

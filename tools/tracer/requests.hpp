@@ -37,9 +37,11 @@ public:
   /// A test found `request` incomplete: MpiRequestTest.
   void tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request);
 
-  /// A persistent request made by *_init: what each of its starts sends or receives.
-  void made_persistent(MPI_Request request, bool receive, OTF2_CommRef comm, int peer, int tag, uint64_t bytes);
-  /// MPI_Start of `request`: its MpiIsend or MpiIrecvRequest, if the tracer saw it made.
+  /// A persistent request made by *_init: what each of its starts sends or receives; `buffered`: MPI_Bsend_init's.
+  void made_persistent(MPI_Request request, bool receive, OTF2_CommRef comm, int peer, int tag, uint64_t bytes,
+                       bool buffered = false);
+  /// MPI_Start of `request`: its MpiIsend (with kBufferedSend for a buffered one) or MpiIrecvRequest, if the tracer
+  /// saw it made.
   void start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request);
   void freed(MPI_Request request);
 
@@ -64,6 +66,7 @@ private:
     OTF2_CommRef comm;
     int peer, tag;
     uint64_t bytes;
+    bool buffered;
   };
   std::multimap<MPI_Request, Pending> pending_;  // by handle, each handle's requests in the order they started
   /// The oldest request pending under `request`, or end().

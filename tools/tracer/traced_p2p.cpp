@@ -143,7 +143,7 @@ int persistent(Region region, bool receive, MPI_Comm comm, int peer, int tag, ui
   MPI_Request request = MPI_REQUEST_NULL;
   int rc              = call(request);
   if (rc == MPI_SUCCESS && known(region, comm))
-    recorder().requests.made_persistent(request, receive, ref(comm), peer, tag, bytes);
+    recorder().requests.made_persistent(request, receive, ref(comm), peer, tag, bytes, region == Region::Bsend_init);
   return rc;
 }
 
