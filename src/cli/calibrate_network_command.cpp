@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -121,12 +122,16 @@ std::vector<models::SegmentFit> fit_segments(const std::string& path, const std:
                          "most accurate's error)\n",
                  path.c_str(), 100 * choice.max_relative_error, fit.size(), fit.size() == 1 ? "" : "s", 100 * worst,
                  100 * models::kErrorMarginPoints, 100 * models::kErrorMarginShare);
-  // A segment for nearly every size fits the noise, not the network: its factors mean nothing elsewhere.
-  if (choice.boundaries.empty() && choice.segments == 0 && fit.size() >= 4 && 3 * fit.size() > 2 * table.size())
+  // A segment for nearly every size fits the noise, not the network: its factors mean nothing elsewhere. Sizes, not
+  // rows: a size measured many times is one point of the segmentation.
+  std::set<double> sizes;
+  for (const auto& p : table)
+    sizes.insert(p.bytes);
+  if (choice.boundaries.empty() && choice.segments == 0 && fit.size() >= 4 && 3 * fit.size() > 2 * sizes.size())
     std::fprintf(stderr, "tireplay calibrate: warning: %zu segments for the %zu sizes of %s: a table this noisy is "
                          "fitted size by size, with factors that mean nothing between them; measure more repetitions "
                          "(the median of each size), or allow a larger --max-error\n",
-                 fit.size(), table.size(), path.c_str());
+                 fit.size(), sizes.size(), path.c_str());
   return fit;
 }
 

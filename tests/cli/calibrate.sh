@@ -312,6 +312,14 @@ for k in range(23):
     print(s, (2e-5 + 2 * s / 1e9) * random.uniform(0.7, 1.3))' > noisy.txt
 "$tireplay" calibrate pingpong noisy.txt --platform-out noisy.xml > /dev/null 2> noisy.err
 check "a noisy table is said to be fitted size by size" grep -q "segments for the 23 sizes of noisy.txt: a table this noisy" noisy.err
+# Each row twice (46 rows of 23 sizes): the same fit, said with its distinct sizes (rows were counted: 16 segments
+# are not two thirds of 46, and nothing was said).
+awk '{ print; print }' noisy.txt > noisy_twice.txt
+"$tireplay" calibrate pingpong noisy_twice.txt --platform-out noisy_twice.xml > /dev/null 2> noisy_twice.err
+check "a noisy table measured twice: fitted size by size, its 23 distinct sizes counted, not its 46 rows (exit 0)" \
+  test "$?:$(cat noisy_twice.err)" = "0:tireplay calibrate: warning: 16 segments for the 23 sizes of noisy_twice.txt: \
+a table this noisy is fitted size by size, with factors that mean nothing between them; measure more repetitions \
+(the median of each size), or allow a larger --max-error"
 # 5% noise on one line (latency factor 1, bandwidth factor 0.88), 200 repeats of each size, seeded: no segmentation
 # is within 2%, and the most accurate, 9 segments (by 0.05%), fits the noise (bandwidth factors 0.04 to 1e6); the
 # fewest within a point of it is one segment, the true factors.
