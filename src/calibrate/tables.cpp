@@ -12,7 +12,6 @@
 #include <cstring>
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 
 namespace tireplay::calibrate {
 namespace {
@@ -248,48 +247,6 @@ std::vector<models::ComputeBurst> read_bursts_table(const std::string& path)
     bursts.push_back(b);
   }
   return bursts;
-}
-
-std::vector<std::string> read_one_sided_costs(const std::string& path)
-{
-  std::ifstream in(path);
-  std::string line, create, release, call, progress;
-  for (int number = 1; std::getline(in, line); number++) {
-    std::istringstream fields(line);
-    std::string hash, key;
-    fields >> hash >> key;
-    if (hash == "#" && key == "rma-target-progress") {
-      fields >> progress;
-      if (progress != "yes" && progress != "no")
-        throw InputError(path + ":" + std::to_string(number) + ": '" + line +
-                         "' is not '# rma-target-progress yes|no' (tools/accuracy/pingpong.c)");
-      continue;
-    }
-    if (hash != "#" || (key != "win-create" && key != "win-free" && key != "rma-call"))
-      continue;
-    double size = 0, seconds = -1;
-    if (key != "rma-call")
-      fields >> size;
-    fields >> seconds;
-    if (!fields || !(seconds >= 0 && seconds < 1) || !(size >= 0 && size < 1e15))
-      throw InputError(path + ":" + std::to_string(number) + ": '" + line + "' is not '# " + key +
-                       (key == "rma-call" ? "" : " SIZE") + " SECONDS' (tools/accuracy/pingpong.c)");
-    char point[64];
-    std::snprintf(point, sizeof point, key == "rma-call" ? "%.9g" : "%.0f:%.9g", key == "rma-call" ? seconds : size,
-                  seconds);
-    std::string& list = key == "win-create" ? create : key == "win-free" ? release : call;
-    list += (list.empty() ? "" : ";") + std::string(point);
-  }
-  std::vector<std::string> options;
-  if (!create.empty())
-    options.push_back("--cfg=tireplay/win-create-cpu:" + create);
-  if (!release.empty())
-    options.push_back("--cfg=tireplay/win-free-cpu:" + release);
-  if (!call.empty())
-    options.push_back("--cfg=tireplay/rma-call-cpu:" + call);
-  if (progress == "yes")
-    options.push_back("--cfg=tireplay/rma-target-progress:yes");
-  return options;
 }
 
 } // namespace tireplay::calibrate

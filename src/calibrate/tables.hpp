@@ -24,12 +24,6 @@ std::vector<models::PingPongPoint> read_exchange_table(const std::string& path, 
 /// 'SIZE SECONDS' lines: per size, the gap from which exchanges in a sequence run both ways at once (0 or more).
 std::vector<std::pair<double, double>> read_window_table(const std::string& path);
 
-/// The one-sided calls' CPU time that tools/accuracy/pingpong.c appends to its table as comments (`# win-create SIZE
-/// SECONDS`, `# win-free SIZE SECONDS`, `# rma-call SECONDS`), as replay options (--cfg=tireplay/win-create-cpu:...,
-/// win-free-cpu, rma-call-cpu), and `# rma-target-progress yes` as --cfg=tireplay/rma-target-progress:yes; none for a
-/// table without them. A malformed one is an InputError with its line.
-std::vector<std::string> read_one_sided_costs(const std::string& path);
-
 /// An all-to-all table: "PROCESSES SIZE TIME" lines (n >= 2, bytes per destination, completion time).
 std::vector<models::AlltoallPoint> read_alltoall_table(const std::string& path);
 

@@ -88,4 +88,24 @@ std::string windows_option(const std::string& table_path, const std::vector<std:
   return "--cfg=tireplay/both-ways-window:" + spec.str();
 }
 
+void note_exchange_lines(const std::string& table, const std::vector<std::string>& keys,
+                         const std::vector<bool>& given)
+{
+  const char* kinds[][2] = {{"exchange", "--exchange"}, {"exchange-after-pause", "--exchange-after-pause"},
+                            {"exchange-window", "--exchange-windows"}};
+  std::string lines, options, first;
+  for (size_t k = 0; k < 3; k++) {
+    if (given[k] || std::find(keys.begin(), keys.end(), kinds[k][0]) == keys.end())
+      continue;
+    if (first.empty())
+      first = kinds[k][0];
+    lines += (lines.empty() ? "'# " : ", '# ") + std::string(kinds[k][0]) + "'";
+    options += (options.empty() ? "" : ", ") + std::string(kinds[k][1]) + " FILE";
+  }
+  if (!lines.empty())
+    std::fprintf(stderr, "tireplay calibrate pingpong: note: %s holds pingpong.c's %s lines, tables that calibrate "
+                         "reads only as files of their own: %s (sed -n 's/^# %s //p' %s > FILE)\n",
+                 table.c_str(), lines.c_str(), options.c_str(), first.c_str(), table.c_str());
+}
+
 } // namespace tireplay::calibrate_cli

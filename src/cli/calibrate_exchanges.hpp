@@ -25,4 +25,10 @@ std::string both_ways_option(const std::string& exchange_table, const std::vecto
 /// tireplay/both-ways-window per size from a table of gaps (calibrate::read_window_table), printed.
 std::string windows_option(const std::string& table_path, const std::vector<std::pair<double, double>>& table);
 
+/// A note on stderr naming the exchange tables that pingpong.c's output `table` holds as comment lines (`keys`:
+/// "exchange", "exchange-after-pause", "exchange-window") and that no option gives (`given`, in the order of
+/// --exchange, --exchange-after-pause, --exchange-windows): calibrate reads them only as files of their own.
+void note_exchange_lines(const std::string& table, const std::vector<std::string>& keys,
+                         const std::vector<bool>& given);
+
 } // namespace tireplay::calibrate_cli

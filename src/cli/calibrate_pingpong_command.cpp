@@ -3,6 +3,7 @@
 #include "models/platform_params.hpp"
 #include "models/quantities.hpp"
 #include "models/topology.hpp"
+#include "src/calibrate/pingpong_comments.hpp"
 #include "src/calibrate/platform_xml.hpp"
 #include "src/calibrate/tables.hpp"
 #include "src/cli/calibrate_exchanges.hpp"
@@ -65,6 +66,7 @@ struct Links {
   std::vector<std::vector<models::PingPongPoint>> levels;
   std::vector<double> round_trips;  // T_k(1 B)
   std::vector<double> latencies;    // ℓ_k
+  std::vector<calibrate::PingPongComments> comments;  // pingpong.c's `# KEY VALUE` lines of each table
 };
 
 Links read_links(const std::vector<std::string>& tables)
@@ -73,6 +75,9 @@ Links read_links(const std::vector<std::string>& tables)
   links.tables = tables;
   for (const auto& t : tables) {
     links.levels.push_back(calibrate::read_pingpong_table(t));
+    links.comments.push_back(calibrate::read_pingpong_comments(t));
+    for (const std::string& w : links.comments.back().warnings)
+      std::fprintf(stderr, "tireplay calibrate pingpong: warning: %s\n", w.c_str());
     // A round trip under half of a smaller size's is no measurement's noise: columns or sizes mixed up.
     std::vector<models::PingPongPoint> sorted = links.levels.back();
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
@@ -359,8 +364,10 @@ int pingpong(int argc, char** argv)
         options.push_back(windows_option(windows_table, windows));
       }
     }
-    for (const std::string& o : calibrate::read_one_sided_costs(tables[0]))  // pingpong.c's `# win-create` ...
+    for (const std::string& o : links.comments[0].options)  // pingpong.c's `# win-create`, `# test` ...
       options.push_back(o);
+    note_exchange_lines(tables[0], links.comments[0].separate_tables,
+                        {!exchange_table.empty(), !paused_table.empty(), !windows_table.empty()});
     if (!options.empty())
       print_replay_options(options, options_out);
     return kExitOk;

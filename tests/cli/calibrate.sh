@@ -63,6 +63,27 @@ check "pingpong: a malformed target-progress line is refused" grep -q \
 check "pingpong: a malformed one-sided line is refused" \
   grep -q "rma_bad.txt:$(($(wc -l < flat.txt) + 1)): '# rma-call soon' is not '# rma-call SECONDS' (tools/accuracy/pingpong.c)" rma_bad.out
 
+# ---- pingpong.c's other comment lines: '# async-progress no' and '# test' become options, '# exchange' lines a note
+# (a table of their own: --exchange), an unknown '# KEY VALUE' line a warning with its file and line (ignored: the
+# table of another pingpong.c version still calibrates), a sentence nothing ----
+{ cat flat.txt; printf '%s\n' "# exchange 1 3e-05" "# a receiver computing after MPI_Irecv waits 8.1e-05 s" \
+  "# async-progress no" "# polling-share 0.011" "# test 4.1e-08"; } > comments.txt
+"$tireplay" calibrate pingpong comments.txt --platform-out comments.xml --options-out comments.opt \
+  > comments.out 2> comments.err
+rc=$? line=$(($(wc -l < flat.txt) + 4))
+check "pingpong: '# async-progress no' and '# test' as options" test "$(tail -2 comments.opt | paste -sd' ')" = \
+  "--cfg=tireplay/async-progress:no --cfg=smpi/test:4.1e-08"
+check "pingpong: an unknown '# KEY VALUE' line is a warning naming its line, '# exchange' lines a note (exit 0)" \
+  test "$rc:$(cat comments.err)" = "0:tireplay calibrate pingpong: warning: comments.txt:$line: unknown \
+'# polling-share' line (not one that tools/accuracy/pingpong.c writes): ignored
+tireplay calibrate pingpong: note: comments.txt holds pingpong.c's '# exchange' lines, tables that calibrate reads \
+only as files of their own: --exchange FILE (sed -n 's/^# exchange //p' comments.txt > FILE)"
+sed -n 's/^# exchange //p' comments.txt > comments_exchange.txt
+"$tireplay" calibrate pingpong comments.txt --exchange comments_exchange.txt --platform-out comments.xml > /dev/null \
+  2> comments_given.err
+check "pingpong: with --exchange given, no note on the '# exchange' lines" \
+  test "$?:$(cat comments_given.err)" = "0:$(head -1 comments.err)"
+
 # ---- a second level of switches: 8 us per link and switch; SMPI factors on both levels ----
 for level in 1 2; do
   $synthetic pingpong --latency 16.67us --levels 8us --level $level --bandwidth 125MBps \
@@ -303,6 +324,12 @@ expect "a negative eager limit" "tireplay calibrate pingpong: --eager-limit: -1 
 (see tireplay calibrate pingpong --help)" calibrate pingpong smpi.txt --exchange exchange.txt --eager-limit -1 --bandwidth 125MBps
 expect "bad bandwidth" "tireplay calibrate pingpong: --bandwidth: '1 Gbit' is not a rate (bytes/s, or with Bps, kBps, MBps, GBps, bps, kbps, Mbps, Gbps)
 (see tireplay calibrate pingpong --help)" calibrate pingpong flat.txt --bandwidth "1 Gbit"
+{ cat flat.txt; echo "# async-progress maybe"; } > async_bad.txt
+expect "a malformed '# async-progress' line: file and line" "async_bad.txt:$(($(wc -l < flat.txt) + 1)): \
+'# async-progress maybe' is not '# async-progress yes|no' (tools/accuracy/pingpong.c)" calibrate pingpong async_bad.txt
+{ cat flat.txt; echo "# test -1e-08"; } > test_bad.txt
+expect "a malformed '# test' line: file and line" "test_bad.txt:$(($(wc -l < flat.txt) + 1)): '# test -1e-08' is not \
+'# test SECONDS' (tools/accuracy/pingpong.c)" calibrate pingpong test_bad.txt
 # A noisy table (each size 0.7 to 1.3 times its time, seeded) is fitted size by size: said.
 python3 -c '
 import random

@@ -64,9 +64,7 @@ eager=$(ompi_info --param btl tcp --level 9 --parsable 2> /dev/null | sed -n 's/
   ${window_options[@]+"${window_options[@]}"} \
   --platform-out "$out/lab.xml" --options-out "$out/lab.opt" > "$out/calibrate.log" 2>&1 ||
   { cat "$out/calibrate.log" >&2; exit 2; }
-test_cost=$(sed -n 's/^# test //p' "$out/pingpong.txt")
-[ -z "$test_cost" ] || echo "--cfg=smpi/test:$test_cost" >> "$out/lab.opt"
-[ "$(sed -n 's/^# async-progress //p' "$out/pingpong.txt")" != no ] || echo "--cfg=tireplay/async-progress:no" >> "$out/lab.opt"
+# smpi/test and tireplay/async-progress:no come from pingpong.txt's '# test' and '# async-progress' lines (calibrate)
 for delay in wakeup-delay wakeup-delay-polling poll-cpu poll-cpu-shared; do
   value=$(sed -n "s/^# $delay //p" "$out/colocated.txt")
   [ -n "$value" ] || { echo "calibrate: no '# $delay' in $out/colocated.txt" >&2; exit 2; }

@@ -1,0 +1,130 @@
+#include "src/calibrate/pingpong_comments.hpp"
+
+#include "src/trace/rank_reader.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace tireplay::calibrate {
+namespace {
+
+/// What `calibrate pingpong` does with a key of tools/accuracy/pingpong.c.
+enum class Use {
+  Option,         // becomes a replay option
+  SeparateTable,  // a table --exchange, --exchange-after-pause or --exchange-windows takes as a file
+  Measurement,    // what a used key was decided from, printed for the reader
+};
+
+/// Every `# KEY VALUE` line pingpong.c writes ("# bytes round_trip_seconds", its header, and its sentences have no
+/// value and are plain comments).
+const std::vector<std::pair<std::string, Use>>& pingpong_keys()
+{
+  static const std::vector<std::pair<std::string, Use>> keys{
+      {"win-create", Use::Option},
+      {"win-free", Use::Option},
+      {"rma-call", Use::Option},
+      {"rma-target-progress", Use::Option},
+      {"async-progress", Use::Option},
+      {"test", Use::Option},
+      {"exchange", Use::SeparateTable},
+      {"exchange-after-pause", Use::SeparateTable},
+      {"exchange-window", Use::SeparateTable},
+      {"rma-flush-while-target-computes", Use::Measurement},  // `# rma-target-progress` says what it means
+  };
+  return keys;
+}
+
+/// A `# KEY VALUE` line: a key of lower-case letters, digits and '-', and a value that is a number, yes or no.
+bool is_key_value(const std::string& key, const std::string& value)
+{
+  if (key.empty() || key[0] < 'a' || key[0] > 'z' || key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") !=
+                                                        std::string::npos)
+    return false;
+  char* end = nullptr;
+  std::strtod(value.c_str(), &end);
+  return value == "yes" || value == "no" || (!value.empty() && *end == '\0');
+}
+
+[[noreturn]] void malformed(const std::string& path, int number, const std::string& line, const std::string& form)
+{
+  throw InputError(path + ":" + std::to_string(number) + ": '" + line + "' is not '# " + form +
+                   "' (tools/accuracy/pingpong.c)");
+}
+
+std::string seconds_text(double seconds)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", seconds);
+  return text;
+}
+
+} // namespace
+
+PingPongComments read_pingpong_comments(const std::string& path)
+{
+  PingPongComments comments;
+  std::ifstream in(path);
+  std::string line, create, release, call, target_progress, async_progress, test;
+  for (int number = 1; std::getline(in, line); number++) {
+    if (!line.empty() && line.back() == '\r')
+      line.pop_back();
+    std::istringstream fields(line);
+    std::string hash, key, value;
+    fields >> hash >> key;
+    if (hash != "#")
+      continue;
+    auto known = std::find_if(pingpong_keys().begin(), pingpong_keys().end(),
+                              [&](const auto& k) { return k.first == key; });
+    if (known == pingpong_keys().end()) {
+      fields >> value;
+      if (is_key_value(key, value))
+        comments.warnings.push_back(path + ":" + std::to_string(number) + ": unknown '# " + key +
+                                    "' line (not one that tools/accuracy/pingpong.c writes): ignored");
+      continue;
+    }
+    if (known->second == Use::SeparateTable) {
+      auto& tables = comments.separate_tables;
+      if (std::find(tables.begin(), tables.end(), key) == tables.end())
+        tables.push_back(key);
+    } else if (key == "rma-target-progress" || key == "async-progress") {
+      fields >> value;
+      if (value != "yes" && value != "no")
+        malformed(path, number, line, key + " yes|no");
+      (key == "async-progress" ? async_progress : target_progress) = value;
+    } else if (key == "win-create" || key == "win-free" || key == "rma-call" || key == "test") {
+      bool sized  = key == "win-create" || key == "win-free";
+      double size = 0, seconds = -1;
+      if (sized)
+        fields >> size;
+      fields >> seconds;
+      if (!fields || !(seconds >= 0 && seconds < 1) || !(size >= 0 && size < 1e15))
+        malformed(path, number, line, key + (sized ? " SIZE" : "") + " SECONDS");
+      if (!sized) {
+        (key == "test" ? test : call) = seconds_text(seconds);
+        continue;
+      }
+      char point[64];
+      std::snprintf(point, sizeof point, "%.0f:%.9g", size, seconds);
+      std::string& list = key == "win-create" ? create : release;
+      list += (list.empty() ? "" : ";") + std::string(point);
+    }
+  }
+  if (!create.empty())
+    comments.options.push_back("--cfg=tireplay/win-create-cpu:" + create);
+  if (!release.empty())
+    comments.options.push_back("--cfg=tireplay/win-free-cpu:" + release);
+  if (!call.empty())
+    comments.options.push_back("--cfg=tireplay/rma-call-cpu:" + call);
+  if (target_progress == "yes")  // no, the default, is written as nothing
+    comments.options.push_back("--cfg=tireplay/rma-target-progress:yes");
+  if (async_progress == "no")  // yes, the default, is written as nothing
+    comments.options.push_back("--cfg=tireplay/async-progress:no");
+  if (!test.empty())
+    comments.options.push_back("--cfg=smpi/test:" + test);
+  return comments;
+}
+
+} // namespace tireplay::calibrate

@@ -1,0 +1,28 @@
+// What tools/accuracy/pingpong.c writes beside its ping-pong table, as `# KEY VALUE` comment lines
+// (docs/calibration.md, "What pingpong.c's comments give"): replay options, and tables that
+// `calibrate pingpong` takes as files of their own. Every key pingpong.c writes is known here, used or not.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tireplay::calibrate {
+
+struct PingPongComments {
+  /// Replay options, one per key that maps to one: `# win-create SIZE SECONDS` and `# win-free SIZE SECONDS` lines
+  /// as --cfg=tireplay/win-create-cpu:SIZE:SECONDS;... and win-free-cpu, `# rma-call SECONDS` as rma-call-cpu,
+  /// `# rma-target-progress yes` as tireplay/rma-target-progress:yes, `# async-progress no` as
+  /// tireplay/async-progress:no, `# test SECONDS` (an unsuccessful MPI_Test) as smpi/test:SECONDS.
+  std::vector<std::string> options;
+  /// Keys of lines that are tables of their own ("exchange", "exchange-after-pause", "exchange-window": `calibrate
+  /// pingpong --exchange` ... takes them as files), in the order first seen.
+  std::vector<std::string> separate_tables;
+  /// "PATH:LINE: ..." for each `# KEY VALUE` line of a key pingpong.c does not write (a VALUE is a number, yes or
+  /// no): ignored, as a table of another version may hold them.
+  std::vector<std::string> warnings;
+};
+
+/// The comments of the ping-pong table at `path`. A malformed line of a known key is an InputError naming it.
+PingPongComments read_pingpong_comments(const std::string& path);
+
+} // namespace tireplay::calibrate
