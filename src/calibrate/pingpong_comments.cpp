@@ -14,6 +14,7 @@ namespace {
 /// What `calibrate pingpong` does with a key of tools/accuracy/pingpong.c.
 enum class Use {
   Option,         // becomes a replay option
+  Hosts,          // the one-host check
   SeparateTable,  // a table --exchange, --exchange-after-pause or --exchange-windows takes as a file
   Measurement,    // what a used key was decided from, printed for the reader
 };
@@ -29,6 +30,7 @@ const std::vector<std::pair<std::string, Use>>& pingpong_keys()
       {"rma-target-progress", Use::Option},
       {"async-progress", Use::Option},
       {"test", Use::Option},
+      {"hosts", Use::Hosts},
       {"exchange", Use::SeparateTable},
       {"exchange-after-pause", Use::SeparateTable},
       {"exchange-window", Use::SeparateTable},
@@ -89,6 +91,11 @@ PingPongComments read_pingpong_comments(const std::string& path)
       auto& tables = comments.separate_tables;
       if (std::find(tables.begin(), tables.end(), key) == tables.end())
         tables.push_back(key);
+    } else if (key == "hosts") {
+      std::string a, b, more;
+      if (!(fields >> a >> b) || fields >> more)
+        malformed(path, number, line, "hosts HOST_A HOST_B");
+      comments.hosts = {a, b};
     } else if (key == "rma-target-progress" || key == "async-progress") {
       fields >> value;
       if (value != "yes" && value != "no")
@@ -125,6 +132,34 @@ PingPongComments read_pingpong_comments(const std::string& path)
   if (!test.empty())
     comments.options.push_back("--cfg=smpi/test:" + test);
   return comments;
+}
+
+std::string one_host_evidence(const PingPongComments& comments, const std::vector<models::PingPongPoint>& table,
+                              double nominal_bytes_per_second)
+{
+  const auto& hosts = comments.hosts;
+  if (!hosts.empty())  // the run says where it ran: the numbers decide nothing
+    return hosts[0] == hosts[1] ? "its '# hosts " + hosts[0] + " " + hosts[1] + "' line" : "";
+  char text[160];
+  double round_trip = 0;
+  try {
+    round_trip = models::one_byte_round_trip(table);
+  } catch (const std::invalid_argument&) {  // no 1-byte row: said by the latency rule
+  }
+  if (round_trip > 0 && round_trip < 1e-6) {
+    std::snprintf(text, sizeof text, "its 1-byte round trip, %.3g us, is under 1 us, faster than any network's MPI",
+                  round_trip * 1e6);
+    return text;
+  }
+  auto largest = std::max_element(table.begin(), table.end(),
+                                  [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
+  double rate = largest->bytes / (largest->round_trip_seconds / 2);
+  if (nominal_bytes_per_second > 0 && rate > 10 * nominal_bytes_per_second) {
+    std::snprintf(text, sizeof text, "its %.0f-byte messages move at %.6g MB/s, %.0f times the links' --bandwidth",
+                  largest->bytes, rate * 1e-6, rate / nominal_bytes_per_second);
+    return text;
+  }
+  return "";
 }
 
 } // namespace tireplay::calibrate

@@ -69,7 +69,35 @@ struct Links {
   std::vector<calibrate::PingPongComments> comments;  // pingpong.c's `# KEY VALUE` lines of each table
 };
 
-Links read_links(const std::vector<std::string>& tables)
+/// A table of two ranks of one host as a network's is refused, unless `one_host` (--one-host) says it is meant.
+void check_one_host(const std::string& table, const std::string& evidence, bool one_host)
+{
+  if (!evidence.empty() && !one_host)
+    throw InputError(table + ": a ping-pong between two ranks of one host (" + evidence + "): it measures that "
+                     "host's memory, not a network\n  measure across two nodes (mpirun -np 2 --host NODE_A,NODE_B "
+                     "pingpong) and give this table as --loopback beside that one, for messages within a host; or "
+                     "give --one-host to make the host's memory the cluster's links");
+}
+
+/// A round trip under half of a smaller size's is no measurement's noise in a network: columns or sizes mixed up.
+void warn_if_mixed_up(const std::string& path, std::vector<models::PingPongPoint> table)
+{
+  std::sort(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
+  const models::PingPongPoint* slowest = nullptr;
+  for (const auto& p : table) {
+    if (slowest != nullptr && p.round_trip_seconds < 0.5 * slowest->round_trip_seconds) {
+      std::fprintf(stderr, "tireplay calibrate pingpong: warning: %s: %.0f bytes take %s, under half the %s of %.0f "
+                           "bytes: are the columns (SIZE TIME) or the sizes mixed up?\n",
+                   path.c_str(), p.bytes, microseconds(p.round_trip_seconds).c_str(),
+                   microseconds(slowest->round_trip_seconds).c_str(), slowest->bytes);
+      return;
+    }
+    if (slowest == nullptr || p.round_trip_seconds > slowest->round_trip_seconds)
+      slowest = &p;
+  }
+}
+
+Links read_links(const std::vector<std::string>& tables, double nominal, bool one_host)
 {
   Links links;
   links.tables = tables;
@@ -78,21 +106,10 @@ Links read_links(const std::vector<std::string>& tables)
     links.comments.push_back(calibrate::read_pingpong_comments(t));
     for (const std::string& w : links.comments.back().warnings)
       std::fprintf(stderr, "tireplay calibrate pingpong: warning: %s\n", w.c_str());
-    // A round trip under half of a smaller size's is no measurement's noise: columns or sizes mixed up.
-    std::vector<models::PingPongPoint> sorted = links.levels.back();
-    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
-    const models::PingPongPoint* slowest = nullptr;
-    for (const auto& p : sorted) {
-      if (slowest != nullptr && p.round_trip_seconds < 0.5 * slowest->round_trip_seconds) {
-        std::fprintf(stderr, "tireplay calibrate pingpong: warning: %s: %.0f bytes take %s, under half the %s of %.0f "
-                             "bytes: are the columns (SIZE TIME) or the sizes mixed up?\n",
-                     t.c_str(), p.bytes, microseconds(p.round_trip_seconds).c_str(),
-                     microseconds(slowest->round_trip_seconds).c_str(), slowest->bytes);
-        break;
-      }
-      if (slowest == nullptr || p.round_trip_seconds > slowest->round_trip_seconds)
-        slowest = &p;
-    }
+    std::string evidence = calibrate::one_host_evidence(links.comments.back(), links.levels.back(), nominal);
+    check_one_host(t, evidence, one_host);
+    if (!one_host)  // within a host, caches and single copies make larger sizes faster
+      warn_if_mixed_up(t, links.levels.back());
     try {
       links.round_trips.push_back(models::one_byte_round_trip(links.levels.back()));
     } catch (const std::invalid_argument& e) {
@@ -179,7 +196,7 @@ int pingpong(int argc, char** argv)
   std::vector<std::string> tables;
   std::string bandwidth_text, speed_text = "1Gf", prefix = "node-", platform_out, options_out;
   int hosts = 16, switches = 0;
-  bool no_factors = false;
+  bool no_factors = false, one_host = false;
   std::string loopback_table, exchange_table, eager_text, paused_table, window_text, windows_table;
   SegmentOptions segments;
   po::options_description desc(
@@ -209,6 +226,8 @@ int pingpong(int argc, char** argv)
       ("no-factors", po::bool_switch(&no_factors), "the links only: no SMPI factors")
       ("loopback", po::value(&loopback_table), "a ping-pong table of two ranks on one host (shared memory): the "
                                                "hosts' loopback and its own factors, for messages within a host")
+      ("one-host", po::bool_switch(&one_host), "TABLE is of two ranks of one host, and the cluster's links are to "
+                                               "model that host's memory (refused without: docs/calibration.md)")
       ("exchange", po::value(&exchange_table), "a table of exchanges between the same two hosts ('SIZE TIME': both "
                                                "send SIZE bytes at once, back to back): where they take longer "
                                                "than one way, the replay option tireplay/both-ways-factor")
@@ -262,7 +281,7 @@ int pingpong(int argc, char** argv)
     }
 
     // Step 1: the links.
-    Links links = read_links(tables);
+    Links links = read_links(tables, nominal, one_host);
     if (!eager_text.empty() && exchange_table.empty())
       throw po::error("--eager-limit needs --exchange (it says which exchanges count)");
     uint64_t eager_limit = eager_text.empty() ? 0 : whole_bytes_option("eager-limit", eager_text, 0, 1ULL << 40);

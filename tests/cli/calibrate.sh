@@ -169,6 +169,40 @@ got=$("$tireplay" replay --platform loop_bad.xml --trace pair.txt -q 2>&1); rc=$
 check "loopback: a malformed loopback factor names the zone and property (exit 2)" \
   test "$rc:${got%%:*}" = "2:loop_bad.xml" -a -n "$(echo "$got" | grep "zone 'calibrated': tireplay/loopback-bw-factor")"
 
+# ---- a table of one host as the network's: refused (exit 2), from its '# hosts' line, else from its numbers; taken
+# with --one-host, without the columns warning ----
+hint="  measure across two nodes (mpirun -np 2 --host NODE_A,NODE_B pingpong) and give this table as --loopback beside \
+that one, for messages within a host; or give --one-host to make the host's memory the cluster's links"
+got=$("$tireplay" calibrate pingpong shm.txt --platform-out shm_refused.xml 2>&1); rc=$?
+check "one host: a 1-byte round trip under 1 us is refused, nothing written (exit 2)" \
+  test "$rc:$got:$(ls shm_refused.xml 2> /dev/null)" = "2:shm.txt: a ping-pong between two ranks of one host (its \
+1-byte round trip, 0.614 us, is under 1 us, faster than any network's MPI): it measures that host's memory, not a \
+network
+$hint:"
+{ echo "# hosts node7 node7"; cat flat.txt; } > flat_one_host.txt
+got=$("$tireplay" calibrate pingpong flat_one_host.txt 2>&1); rc=$?
+check "one host: pingpong.c's '# hosts' line naming one host twice is refused (exit 2)" \
+  test "$rc:$got" = "2:flat_one_host.txt: a ping-pong between two ranks of one host (its '# hosts node7 node7' line): \
+it measures that host's memory, not a network
+$hint"
+$synthetic pingpong --latency 1us --bandwidth 5GBps > fast.txt
+got=$("$tireplay" calibrate pingpong fast.txt --bandwidth 125MBps 2>&1); rc=$?
+check "one host: messages 40 times faster than --bandwidth are refused (exit 2)" \
+  test "$rc:$got" = "2:fast.txt: a ping-pong between two ranks of one host (its 8388608-byte messages move at 4991.07 \
+MB/s, 40 times the links' --bandwidth): it measures that host's memory, not a network
+$hint"
+{ echo "# hosts node7 node8"; cat shm.txt; } > shm_two_hosts.txt
+"$tireplay" calibrate pingpong shm_two_hosts.txt --platform-out shm_two_hosts.xml > /dev/null 2>&1
+check "one host: a '# hosts' line of two hosts is a network's, whatever its numbers (exit 0)" test $? = 0
+"$tireplay" calibrate pingpong shm.txt --one-host --max-error 1e-3 --platform-out shm_one_host.xml > /dev/null \
+  2> shm_one_host.err
+check "one host: --one-host takes it as the links, which replay it (0.1%)" \
+  test "$?:$(cat shm_one_host.err)" = "0:" -a -n "$(replays shm_one_host.xml shm.txt 1e-3 && echo yes)"
+printf '1 5e-7\n1000 2e-7\n100000 2e-5\n' > one_host_falls.txt
+got=$("$tireplay" calibrate pingpong one_host_falls.txt --one-host --no-factors 2>&1 > /dev/null); rc=$?
+check "one host: with --one-host, times that fall as sizes grow are no 'columns mixed up?' (exit 0)" \
+  test "$rc:$got" = "0:"
+
 # ---- exchanges: tireplay/both-ways-factor, (exchange / one way) - 1 per size, nothing below the eager limit ----
 # One way is half the round trip: exchanges of 32768 at one way (0), 65536 at 1.5 x (0.5), 131072 and up at 2 x (1);
 # 1024 at 2 x, but below --eager-limit 65536 (0).

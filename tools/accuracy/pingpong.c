@@ -1,6 +1,7 @@
-// Ping-pong between ranks 0 and 1 (tools/accuracy/measure.sh, tools/lab/calibrate.sh): for each size from 1 byte to
-// LARGEST (the argument, default 4 MiB; powers of two, and quarters between 32 KiB and 256 KiB, where MPIs switch
-// from eager to rendezvous), the median round trip of 7 batches, printed as `SIZE SECONDS` lines, the
+// Ping-pong between ranks 0 and 1 (tools/accuracy/measure.sh, tools/lab/calibrate.sh): their hosts' names as
+// `# hosts HOST_0 HOST_1` (one host twice: the table is that host's memory, not a network); for each size from 1
+// byte to LARGEST (the argument, default 4 MiB; powers of two, and quarters between 32 KiB and 256 KiB, where MPIs
+// switch from eager to rendezvous), the median round trip of 7 batches, printed as `SIZE SECONDS` lines, the
 // table `tireplay calibrate pingpong` reads; then the cost of one unsuccessful MPI_Test (a receive nobody matches),
 // as a comment line `# test SECONDS` (smpi/test), after the one-sided calls' costs (one_sided_costs). A batch is as many round trips as take about 20 ms (from one
 // untimed round trip, 1 to 200), so that a slow network's large sizes take seconds, not hours. Then the same sizes
@@ -269,8 +270,16 @@ int main(int argc, char** argv)
     MPI_Abort(MPI_COMM_WORLD, 2);
     return 2;
   }
+  // Where the two ranks run: `calibrate pingpong` refuses a table of one host as a network's (docs/calibration.md)
+  char host[MPI_MAX_PROCESSOR_NAME] = "", other[MPI_MAX_PROCESSOR_NAME] = "";
+  int length;
+  MPI_Get_processor_name(host, &length);
+  if (rank == 1)
+    MPI_Send(host, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+  else if (rank == 0)
+    MPI_Recv(other, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   if (rank == 0)
-    printf("# bytes round_trip_seconds (tools/accuracy/pingpong.c)\n");
+    printf("# bytes round_trip_seconds (tools/accuracy/pingpong.c)\n# hosts %s %s\n", host, other);
   int sizes[64], count = 0;  // 31 powers of two and 12 quarters at most
   for (long size = 1; size <= largest; size *= 2) {
     sizes[count++] = (int)size;
