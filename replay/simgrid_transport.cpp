@@ -15,7 +15,9 @@
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/simix.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace sg4 = simgrid::s4u;
@@ -61,11 +63,21 @@ void SimGridTransport::dispatch(std::function<void()> call)
     sg4::Actor::create("dispatcher", hosts_.front(), [this]() {
       for (;;) {
         ready_count_->acquire();
-        std::function<void()> next = std::move(ready_.front());
-        ready_.pop_front();
-        steps_++;
-        if (!stopping_)
-          next();
+        // The calls ready at one step are made before the ranks they wake run (as at the fast level: a rank woken by
+        // an answer at the date other messages reach it handles them first, being inside MPI)
+        draining_ = true;
+        while (!ready_.empty()) {
+          std::function<void()> next = std::move(ready_.front());
+          ready_.pop_front();
+          steps_++;
+          if (!stopping_)
+            next();
+        }
+        draining_ = false;
+        std::vector<int> woken;
+        woken.swap(deferred_);
+        for (int rank : woken)
+          wake(rank);
       }
     })->daemonize();
   }
@@ -202,6 +214,12 @@ void SimGridTransport::suspend()
 
 void SimGridTransport::resume(int rank)
 {
+  if (draining_) {  // once the dispatcher's calls of this step are made
+    steps_++;
+    if (std::find(deferred_.begin(), deferred_.end(), rank) == deferred_.end())
+      deferred_.push_back(rank);
+    return;
+  }
   wake(rank);
 }
 
@@ -262,6 +280,7 @@ void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)
 
 void SimGridTransport::wait_date_end() const
 {
+  constexpr double kForever = std::numeric_limits<double>::infinity();
   // SimGrid may end the activities of one date in several steps (a message's end after a computation's), and takes
   // its next step only once no actor runs: this actor stops until a timer of this date, which bounds that step to
   // it (no time passes), wakes it, until a step passes with nothing of the date left. (Without it, a lock request
@@ -276,7 +295,7 @@ void SimGridTransport::wait_date_end() const
     quiet();
     before          = steps_;
     sg4::Actor* me  = sg4::Actor::self();
-    simgrid::kernel::actor::simcall_answered([me, date = std::nextafter(now(), 1.0)]() {
+    simgrid::kernel::actor::simcall_answered([me, date = std::nextafter(now(), kForever)]() {
       simgrid::kernel::timer::Timer::set(date, [me]() { me->resume(); });
     });
     sg4::this_actor::suspend();
