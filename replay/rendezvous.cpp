@@ -82,8 +82,9 @@ void P2PWorld::finish(int rank)
 void P2PWorld::when_in_mpi(int rank, std::function<void()> handle)
 {
   auto r = static_cast<size_t>(rank);
-  // A rank whose wait ends at this date was inside MPI at it, whichever the engine ran first (their orders differ)
-  bool inside = waiting_[r] || left_wait_at_[r] == transport->now();
+  // A rank whose wait ends at this date was inside MPI at it, whichever the engine ran first (their orders differ;
+  // dates within 1e-9 s are one, as in progress(): the full level's clock moves by rounding errors within a date)
+  bool inside = waiting_[r] || left_wait_at_[r] >= transport->now() - 1e-9;
   to_handle_[r].push_back({std::move(handle), transport->now(), inside});
   if (!inside)
     return;  // at its next MPI call (progress())
@@ -104,7 +105,7 @@ void P2PWorld::handle_owed(int rank, bool entering)
   // date come before, as for handshakes: progress()); else those that came while it was inside MPI
   while (!owed.empty()) {
     const Owed& next = owed.front();
-    bool take        = entering ? (next.inside || waiting_[r] || next.arrived < transport->now()) : next.inside;
+    bool take = entering ? (next.inside || waiting_[r] || next.arrived < transport->now() - 1e-9) : next.inside;
     if (!take)
       break;
     std::function<void()> handle = std::move(owed.front().handle);
