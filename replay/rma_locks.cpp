@@ -4,6 +4,8 @@
 #include "replay/rma.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace tireplay {
 
@@ -56,8 +58,9 @@ void RmaWorld::settle(int win, int target)
     it->second.settling = false;
     auto& queue = it->second.queue;  // this date's requests, at its end, in their origins' order.
     // SimGrid's clock moves by a rounding error within a date, and the full level's end of a date may be an instant
-    // later (SimGridTransport::wait_date_end()): those of the date are those within a relative 1e-12 of it.
-    double since = date - 1e-12 * date;
+    // later (SimGridTransport::wait_date_end()): those of the date are those within 8 representable dates of it (a
+    // relative 1e-12 put requests 1 us apart at 1e6 s in one date).
+    double since = date - 8 * (std::nextafter(date, std::numeric_limits<double>::infinity()) - date);
     auto first   = queue.end();
     while (first != queue.begin() && (*(first - 1))->arrived_at >= since)
       --first;

@@ -105,6 +105,16 @@ check rma_lock_tie_late 2.1150008 private_links.xml -- \
   "1 win_create 1" "1 compute 2e9" "1 win_lock_all 1" "1 put 1 2 1000000" "1 win_unlock_all 1" "1 compute 1e8" \
   "1 win_free 1" "2 win_create 1" "2 compute 2e9" "2 win_lock 1 2 exclusive" "2 compute 1e8" "2 win_unlock 1 2" \
   "2 win_free 1"
+# Not a tie, 1e6 s on: rank 3 holds rank 0's window; rank 2 asks, rank 1 0.5 us later (500 flops): rank 2 first,
+# in arrival order (the same trace 1e6 s earlier: 11.0210016; a date counted as one within a relative 1e-12, 1 us
+# here, put rank 1 first: 1000011.033). A hostile trial's.
+check rma_lock_order_late 1000011.0200016 private_links.xml -- \
+  "0 win_create 1" "0 win_free 1" \
+  "1 win_create 1" "1 compute 1000000000000500" "1 win_lock 1 0 exclusive" "1 put 1 0 1000000" "1 win_unlock 1 0" \
+  "1 win_free 1" "2 win_create 1" "2 compute 1000000000000000" "2 win_lock 1 0 exclusive" "2 put 1 0 1000000" \
+  "2 win_unlock 1 0" "2 compute 1e10" "2 win_free 1" \
+  "3 win_create 1" "3 win_lock 1 0 exclusive" "3 compute 1000000000000000" "3 compute 1e9" "3 win_unlock 1 0" \
+  "3 win_free 1"
 # Another tie: rank 1's request for rank 0's window arrives (3 T0) as rank 0's computation ends and rank 0 locks its
 # own window: rank 0's first (its origin's order), until its computation of 0.1 s ends (0.10300048); the grant
 # reaches rank 1 T0 later, its release T0 after; the free's barrier T0 + T0: 0.10700112.
