@@ -65,7 +65,7 @@ void SimGridTransport::dispatch(std::function<void()> call)
         ready_count_->acquire();
         // The calls ready at one step are made before the ranks they wake run (as at the fast level: a rank woken by
         // an answer at the date other messages reach it handles them first, being inside MPI)
-        draining_ = true;
+        calling_++;
         while (!ready_.empty()) {
           std::function<void()> next = std::move(ready_.front());
           ready_.pop_front();
@@ -73,16 +73,25 @@ void SimGridTransport::dispatch(std::function<void()> call)
           if (!stopping_)
             next();
         }
-        draining_ = false;
-        std::vector<int> woken;
-        woken.swap(deferred_);
-        for (int rank : woken)
-          wake(rank);
+        end_calls();
       }
     })->daemonize();
   }
   ready_.push_back(std::move(call));
   ready_count_->release();
+}
+
+void SimGridTransport::end_calls()
+{
+  // The calls that this transport makes (the dispatcher's, a date's end) wake ranks once all are made: a call's
+  // simcall lets the other actors run, and a rank woken by the first call of a date's end released its lock before
+  // the second granted the next (the fast level runs woken ranks after its calls)
+  if (--calling_ > 0)
+    return;
+  std::vector<int> woken;
+  woken.swap(deferred_);
+  for (int rank : woken)
+    wake(rank);
 }
 
 void SimGridTransport::set_actor(int rank, sg4::Actor* actor)
@@ -214,7 +223,7 @@ void SimGridTransport::suspend()
 
 void SimGridTransport::resume(int rank)
 {
-  if (draining_) {  // once the dispatcher's calls of this step are made
+  if (calling_ > 0) {  // once the calls being made are (end_calls())
     steps_++;
     if (std::find(deferred_.begin(), deferred_.end(), rank) == deferred_.end())
       deferred_.push_back(rank);
@@ -323,8 +332,10 @@ void SimGridTransport::call_later(double delay, std::function<void()> fn)
   sg4::Actor::create("later", hosts_.front(), [this, key]() {
     wait_date_end();
     auto node = later_.extract(key);  // the calls they make at this date make a batch of their own
+    calling_++;
     for (auto& call : node.mapped())
       call();
+    end_calls();
   });
 }
 

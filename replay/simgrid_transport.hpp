@@ -103,8 +103,9 @@ private:
   std::unordered_map<const void*, std::function<void()>> arrivals_;  // by the communication's kernel activity
   std::deque<std::function<void()>> ready_;                          // to call, in order
   simgrid::s4u::SemaphorePtr ready_count_;                           // the dispatcher waits on it
-  bool draining_ = false;                                            // the dispatcher makes its calls
-  std::vector<int> deferred_;                                        // ranks they woke meanwhile
+  int calling_ = 0;             // actors of this transport making calls (the dispatcher, a date's end)
+  std::vector<int> deferred_;    // ranks they woke meanwhile
+  void end_calls();
   std::map<std::pair<double, double>, std::vector<std::function<void()>>> later_;  // call_later(0)'s by date
   bool stopping_ = false;
   mutable uint64_t steps_ = 0;  // simcalls of the actors that replay (call_later(0) waits until they stop)

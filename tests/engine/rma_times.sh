@@ -187,6 +187,16 @@ check rma_progress_waiting 0.00701144 duplex_link.xml --cfg tireplay/rma-target-
   "0 win_create 1" "0 win_lock_all 1" "0 put 1 1 1000" "0 win_flush_all 1" "0 win_unlock_all 1" "0 win_free 1" \
   "1 win_create 1" "1 win_free 1"
 
+# A date's end granting two requests while the first one's rank runs: at 0.00500144 rank 1's exclusive request for
+# rank 0's window reaches rank 0 (behind the answer to rank 0's unlock, in order) as rank 0 locks its own window
+# shared: rank 0 first (origin order); it unlocks and takes win_lock_all at that date, again before rank 1, which is
+# granted once unlock_all's round trips end (0.00700176), T0 later; its unlock's round trip, the free's barrier:
+# 0.01200256. (The full level woke rank 0 during the date's end, whose next grant then found its lock released:
+# 0.01100256. A hostile trial's.)
+check rma_progress_settle_wakes 0.01200256 private_links.xml --cfg tireplay/rma-target-progress:yes -- \
+  "0 win_create 1" "0 win_lock 1 1 shared" "0 win_unlock 1 1" "0 win_lock 1 0 shared" "0 win_unlock 1 0" \
+  "0 win_lock_all 1" "0 win_unlock_all 1" "0 win_free 1" "1 win_create 1" "1 win_lock_all 1" "1 win_unlock_all 1" \
+  "1 win_lock 1 0 exclusive" "1 win_unlock 1 0" "1 win_free 1"
 if [ "$failures" -gt 0 ]; then
   echo "$failures one-sided time checks failed"
   exit 1
