@@ -141,6 +141,13 @@ void RankReplay::collective(const Action& a)
   args.flops       = a.flops;
   args.reductions_in_steps = a.kind == ActionKind::Reduce && replay_.reductions_in_steps;
   c.set_dispatch(this);
+  if (a.kind == ActionKind::AllToAllV) {  // its own pair sends nothing: its counts are checked here (MPI: equal)
+    auto self = static_cast<size_t>(c.rank());
+    if (self < a.send_counts.size() && self < a.recv_counts.size() && a.send_counts[self] != a.recv_counts[self])
+      fail("alltoallv: rank " + std::to_string(me_.rank) + " sends itself " + std::to_string(a.send_counts[self]) +
+           " bytes but receives " + std::to_string(a.recv_counts[self]) +
+           " from itself: MPI requires the counts of a pair to agree");
+  }
   try {
     run(a.kind, c, args);
   } catch (const std::invalid_argument& e) {

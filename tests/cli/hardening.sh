@@ -125,6 +125,11 @@ sed -i 's/^1 alltoallv .*/1 alltoallv 450 400 50 350 300 50/' a2av.txt
 expect alltoallv_receive_larger 2 "a2av.txt:2: alltoallv: rank 1 receives 300 bytes from rank 0, whose alltoallv at a2av.txt:1 sends it 200 bytes: MPI requires the counts of a pair to agree" -- replay --platform $P --trace a2av.txt -q
 sed -i 's/^1 alltoallv .*/1 alltoallv 450 400 50 250 200 50/' a2av.txt
 expect alltoallv_counts_agree 0 "" -- replay --platform $P --trace a2av.txt -q --coll alltoallv=ring
+# ... a rank's own pair too, which no algorithm sends (a hostile trial's: accepted silently)
+printf '%s\n' "0 alltoallv 300 100 100 100 300 999 100 100" "1 alltoallv 300 100 100 100 300 100 100 100" \
+  "2 alltoallv 300 100 100 100 300 100 100 100" > a2av_self.txt
+expect alltoallv_self_disagree 2 "a2av_self.txt:1: alltoallv: rank 0 sends itself 100 bytes but receives 999 from itself: MPI requires the counts of a pair to agree
+    0 alltoallv 300 100 100 100 300 999 100 100" -- replay --platform $P --trace a2av_self.txt -q
 
 # W3: memory does not grow with the square of the rank count (a queue per pair of ranks took 0.85 GB at 4,000)
 awk 'BEGIN { for (r = 0; r < 4000; r++) print r " compute 1000" }' > wide.txt
