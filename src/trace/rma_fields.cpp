@@ -114,7 +114,11 @@ void parse_rma(FieldReader& a, RankParseState& st, Action& out)
     w.comm          = out.comm;
     w.size          = st.comm_sizes[out.comm];
     if (auto freed = st.freed_windows.find(win); freed != st.freed_windows.end()) {
-      w.requests = std::move(freed->second.requests);  // the replay finds them by window id: the new one's wait_rma
+      // The replay finds them by window id and target: the new one's wait_rma, with the same ranks
+      if (freed->second.comm != out.comm)
+        refuse(a, window_name(win) + " still has requests of its previous creation not waited, on another "
+                  "communicator: wait_rma's target would name a rank of either (wait them first, or use another id)");
+      w.requests = std::move(freed->second.requests);
       st.freed_windows.erase(freed);
     }
     return;

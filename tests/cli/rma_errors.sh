@@ -47,6 +47,13 @@ expect wait_freed_index_beyond 2 "wait_freed_beyond.txt:8: wait_rma: field 'inde
 trace wait_recreated.txt "0 win_create 1" "0 win_lock_all 1" "0 rput 1 1 8" "0 win_unlock_all 1" "0 win_free 1" \
   "0 win_create 1" "0 wait_rma 1 1" "0 win_free 1" "${other[@]}" "${other[@]}"
 expect wait_recreated_window 0 "" -- "${run[@]}" wait_recreated.txt
+# ... on the same communicator only: on another, wait_rma's target named a rank of the old one to the reader and of
+# the new one to the replay (a hostile trial's)
+trace wait_recreated_comm.txt "0 comm_split 1 2 1 0" "0 win_create 1" "0 win_lock_all 1" "0 rput 1 1 8" \
+  "0 win_unlock_all 1" "0 win_free 1" "0 win_create 1 comm=1" "0 wait_rma 1 0" "0 win_free 1" \
+  "1 comm_split 1 2 1 0" "1 win_create 1" "1 win_free 1" "1 win_create 1 comm=1" "1 win_free 1"
+expect wait_recreated_other_comm 2 "wait_recreated_comm.txt:7: win_create: window 1 still has requests of its previous creation not waited, on another communicator: wait_rma's target would name a rank of either (wait them first, or use another id)
+    0 win_create 1 comm=1" -- "${run[@]}" wait_recreated_comm.txt
 trace target.txt "0 win_create 1" "0 win_fence 1" "0 accumulate 1 2 100" "1 win_create 1" "1 win_fence 1"
 expect target_outside_group 2 "target.txt:3: accumulate: field 'target' is not a rank of a communicator of size 2: '2' (expected: accumulate <win> <target> <bytes>)
     0 accumulate 1 2 100" -- "${run[@]}" target.txt
