@@ -8,8 +8,9 @@ namespace tireplay {
 RmaWorld::~RmaWorld()
 {
   for (auto& o : origins_) {
-    for (Op* op : o.requests)
-      delete op;
+    for (auto& [key, ops] : o.requests)
+      for (Op* op : ops)
+        delete op;
     for (auto& [key, lock] : o.locks)
       delete lock;
     for (auto& [win, lock] : o.lock_all)
@@ -86,7 +87,7 @@ void RmaWorld::transfer(int me, const Action& a, int target)
   Op* op     = new Op{me, a.win, target, request, target == me};  // to itself: a copy in memory, no time
   Origin& o  = origins_[static_cast<size_t>(me)];
   if (request)
-    o.requests.push_back(op);
+    o.requests[{op->win, op->target}].push_back(op);
   if (op->done) {
     if (!request)
       delete op;
@@ -133,15 +134,17 @@ void RmaWorld::flush(int me, int win, int target)
 
 void RmaWorld::wait_request(int me, int win, int target, int index)
 {
+  // (by window and target: a scan of all the rank's requests made N waits, newest first, cost N^2)
   auto& requests = origins_[static_cast<size_t>(me)].requests;
-  auto it        = std::find_if(requests.begin(), requests.end(), [win, target, &index](const Op* op) {
-    return op->win == win && op->target == target && index-- == 0;
-  });
-  if (it == requests.end())
+  auto it        = requests.find({win, target});
+  if (it == requests.end() || index >= static_cast<int>(it->second.size()))
     return;  // as a wait on a request already completed
-  Op* op = *it;
+  Op* op = it->second[static_cast<size_t>(index)];
   block_until(me, [op]() { return op->done; });
-  requests.erase(std::find(requests.begin(), requests.end(), op));
+  it = requests.find({win, target});  // (others may have changed the map while this rank waited: not its own)
+  it->second.erase(std::find(it->second.begin(), it->second.end(), op));
+  if (it->second.empty())
+    requests.erase(it);
   delete op;
 }
 
@@ -149,9 +152,12 @@ void RmaWorld::wait_requests(int me)
 {
   auto& requests = origins_[static_cast<size_t>(me)].requests;
   while (!requests.empty()) {
-    Op* op = requests.front();
+    auto& ops = requests.begin()->second;
+    Op* op    = ops.front();
     block_until(me, [op]() { return op->done; });
-    requests.pop_front();
+    ops.pop_front();
+    if (ops.empty())
+      requests.erase(requests.begin());
     delete op;
   }
 }

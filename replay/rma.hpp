@@ -58,7 +58,7 @@ private:
   struct Origin {
     std::map<std::pair<int, int>, int> outstanding;  // (win, target): transfers not complete
     std::map<int, int> outstanding_win;
-    std::deque<Op*> requests;
+    std::map<std::pair<int, int>, std::deque<Op*>> requests;  // by (window, target), oldest first
     std::map<std::pair<int, int>, LockRequest*> locks;  // (win, target): win_lock's
     std::map<int, LockRequest*> lock_all;               // by win: win_lock_all's
     std::map<int, std::vector<int>> start_groups, post_groups;  // by win: world ranks
