@@ -21,9 +21,11 @@
 // the sequence, its gap aside (the slower rank's), is less than 1.5 times one way, the gap is wide enough: `# exchange-window SIZE SECONDS`, the geometric
 // mean of that gap and the one before it (0 where even gap 0 is; 0.2 s where none is), tireplay/both-ways-window
 // (`--exchange-windows`; docs/lab.md: 2-5 ms at 256 KiB, 20-40 ms from 1 MiB at 100 Mbit/s). Last, whether a rendezvous message moves while
-// its receiver computes (the transport progresses outside MPI calls) or only once it waits: 256 KiB (or LARGEST)
-// sent to a rank that computes after MPI_Irecv, as `# async-progress yes|no` (no: its MPI_Wait took more than half
-// the message's one-way time, the median of 3; tireplay/async-progress, docs/calibration.md).
+// its receiver computes (the transport progresses outside MPI calls) or only once it waits: the table's largest size
+// up to 256 KiB (256 KiB, or the largest under it when LARGEST is smaller) sent to a rank that computes after
+// MPI_Irecv, as `# async-progress yes|no` (no: its MPI_Wait took more than half the message's one-way time, the median
+// of 3; tireplay/async-progress, docs/calibration.md). That size must be 128 KiB or more (LARGEST >= 128 KiB), a
+// rendezvous in every MPI we know of: with a smaller LARGEST, no `# async-progress` line is printed.
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -287,7 +289,10 @@ int main(int argc, char** argv)
       sizes[count++] = (int)(size / 4 * quarter);
   }
   double one_way = 0, round_trips[64];  // one way: of the progress check's size
-  const int checked = largest < 262144 ? largest : 262144;
+  int checked = 0;  // the progress check's size: the table's largest up to 256 KiB (a LARGEST between is no size)
+  for (int i = 0; i < count; i++)
+    if (sizes[i] <= 262144)
+      checked = sizes[i];
   for (int i = 0; i < count; i++) {
     double median = timed(round_trip, rank, buffer, sizes[i], 1, 0);
     round_trips[i] = median;
