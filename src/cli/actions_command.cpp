@@ -5,8 +5,9 @@
 #include "src/trace/trace_source.hpp"
 
 #include <cstdio>
-#include <cstring>
 #include <string>
+
+namespace po = boost::program_options;
 
 namespace tireplay {
 namespace {
@@ -128,14 +129,27 @@ std::string describe(int rank, const Action& a)
 
 int actions_command(int argc, char** argv)
 {
-  if (argc != 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
-    std::fprintf(argc == 2 ? stdout : stderr,
-                 "usage: tireplay actions TRACE\n\nPrints every rank's actions as the replay reads them: one line "
-                 "each, `rank name key=value...`, sizes in bytes, whatever the trace's syntax.\n");
-    return argc == 2 ? kExitOk : kExitBadInput;
-  }
-  try {
-    TraceInputs inputs = open_trace(argv[1], 0);
+  std::string trace;
+  int np = 0;
+  po::options_description desc(
+      "usage: tireplay actions TRACE   (or --trace TRACE) [--np N]\n\n"
+      "Prints every rank's actions as the replay reads them: one line each, `rank name key=value...`, sizes in\n"
+      "bytes, whatever the trace's syntax.\n\noptions");
+  desc.add_options()("help,h", "this help")
+      ("trace", file_option(&trace, "trace"), "trace: index file, shared trace file or directory (plain or "
+                                              "compressed), as replay's --trace")
+      ("np", po::value(&np)->default_value(0), "number of ranks, checked against the trace as replay's --np "
+                                               "(default: as many as the trace has)");
+  po::positional_options_description positional;
+  positional.add("trace", 1);
+  return guarded("actions", [&]() -> int {
+    if (!parse_options(argc, argv, desc, &positional))
+      return kExitOk;
+    if (trace.empty())
+      throw po::error("give the trace: tireplay actions TRACE, or --trace TRACE");
+    if (np < 0)
+      throw po::error("--np must be positive");
+    TraceInputs inputs = open_trace(trace, np);
     int size           = static_cast<int>(inputs.ranks.size());
     P2PForms forms;
     for (int r = 0; r < size; r++) {
@@ -148,11 +162,8 @@ int actions_command(int argc, char** argv)
         a = Action{};  // the reader fills only the fields of the kind it reads
       }
     }
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    return kExitBadInput;
-  }
-  return kExitOk;
+    return kExitOk;
+  });
 }
 
 } // namespace tireplay
