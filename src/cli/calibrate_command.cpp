@@ -57,8 +57,9 @@ int flops(int argc, char** argv)
 {
   std::vector<std::string> files;
   std::string weight = "duration";
+  Report report;
   po::options_description desc(
-      "usage: tireplay calibrate flops RUN1.bursts [RUN2.bursts ...] [--weight duration|flops]\n\n"
+      "usage: tireplay calibrate flops RUN1.bursts [RUN2.bursts ...] [--weight duration|flops] [-q]\n\n"
       "The hosts' flop rate from small instrumented runs (time-independent trace replay paper, section 5): each\n"
       "file holds one run's bursts, 'RANK FLOPS SECONDS' per computation between two MPI calls, as\n"
       "`otf2ti ARCHIVE --bursts FILE` writes them from the run's OTF2 archive. A process's rate is the weighted\n"
@@ -68,6 +69,7 @@ int flops(int argc, char** argv)
       ("bursts", po::value(&files)->composing(), "a run's bursts table (also as positional arguments)")
       ("weight", po::value(&weight), "weights of the per-process average: duration (the default: the process's "
                                      "flops over its computing time) or flops");
+  Report::add_option(desc, report);
   po::positional_options_description positional;
   positional.add("bursts", -1);
   return guarded("calibrate flops", [&] {
@@ -85,11 +87,11 @@ int flops(int argc, char** argv)
     }
     models::FlopRateFit fit =
         models::fit_flop_rate(runs, weight == "flops" ? models::BurstWeight::Flops : models::BurstWeight::Duration);
-    std::printf("Flop rate (time-independent trace replay paper, section 5): %zu run%s, %zu bursts", runs.size(),
+    report.print("Flop rate (time-independent trace replay paper, section 5): %zu run%s, %zu bursts", runs.size(),
                 runs.size() == 1 ? "" : "s", fit.bursts_used);
     if (fit.bursts_skipped > 0)
-      std::printf(" (%zu without flops or duration left out)", fit.bursts_skipped);
-    std::printf("\n  %-4s %-32s %9s %16s %16s\n", "run", "bursts table", "processes", "flop rate (f/s)",
+      report.print(" (%zu without flops or duration left out)", fit.bursts_skipped);
+    report.print("\n  %-4s %-32s %9s %16s %16s\n", "run", "bursts table", "processes", "flop rate (f/s)",
                 "spread of ranks");
     for (size_t r = 0; r < runs.size(); r++) {
       double low = INFINITY, high = 0;
@@ -100,11 +102,11 @@ int flops(int argc, char** argv)
           high = std::max(high, rate);
           ranks++;
         }
-      std::printf("  %-4zu %-32s %9d %16.6g %15.2f%%\n", r + 1, files[r].c_str(), ranks, fit.run_rates[r],
+      report.print("  %-4zu %-32s %9d %16.6g %15.2f%%\n", r + 1, files[r].c_str(), ranks, fit.run_rates[r],
                   100 * (high - low) / fit.run_rates[r]);
     }
-    std::printf("  mean over the runs: %.6g flop/s (weighted by %s)\n\n", fit.flops_per_second, weight.c_str());
-    std::printf("Platform: the hosts' speed=\"%.9gf\"  (tireplay calibrate pingpong --speed %.9g)\n",
+    report.print("  mean over the runs: %.6g flop/s (weighted by %s)\n\n", fit.flops_per_second, weight.c_str());
+    report.print("Platform: the hosts' speed=\"%.9gf\"  (tireplay calibrate pingpong --speed %.9g)\n",
                 fit.flops_per_second, fit.flops_per_second);
     return kExitOk;
   });

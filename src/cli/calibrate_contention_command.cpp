@@ -33,7 +33,7 @@ std::vector<models::Hockney> hockney_terms(const std::vector<models::AlltoallPoi
   return terms;
 }
 
-void print_fit(const std::string& path, const std::vector<models::AlltoallPoint>& table,
+void print_fit(const Report& report, const std::string& path, const std::vector<models::AlltoallPoint>& table,
                const std::vector<models::Hockney>& terms, const models::ContentionFit& fit, const std::string& source)
 {
   int low_n = table[0].processes, high_n = low_n;
@@ -42,25 +42,25 @@ void print_fit(const std::string& path, const std::vector<models::AlltoallPoint>
     low_n  = std::min(low_n, p.processes), high_n = std::max(high_n, p.processes);
     low_m  = std::min(low_m, p.bytes), high_m = std::max(high_m, p.bytes);
   }
-  std::printf("All-to-all table %s: %zu measurements, n = %d .. %d, m = %.0f .. %.0f bytes\n", path.c_str(),
+  report.print("All-to-all table %s: %zu measurements, n = %d .. %d, m = %.0f .. %.0f bytes\n", path.c_str(),
               table.size(), low_n, high_n, low_m, high_m);
-  std::printf("alpha, beta: %s\n\n", source.c_str());
-  std::printf("  %6s %12s %14s %14s %9s\n", "n", "m (bytes)", "measured (s)", "equation 5 (s)", "error");
+  report.print("alpha, beta: %s\n\n", source.c_str());
+  report.print("  %6s %12s %14s %14s %9s\n", "n", "m (bytes)", "measured (s)", "equation 5 (s)", "error");
   for (size_t i = 0; i < table.size(); i++) {
     const auto& p = table[i];
     double T = models::contention_signature_time(p.processes, p.bytes, terms[i].alpha_seconds,
                                                  terms[i].beta_seconds_per_byte, fit.signature);
-    std::printf("  %6d %12.0f %14.6g %14.6g %8.3f%%\n", p.processes, p.bytes, p.seconds, T,
+    report.print("  %6d %12.0f %14.6g %14.6g %8.3f%%\n", p.processes, p.bytes, p.seconds, T,
                 100 * (T - p.seconds) / p.seconds);
   }
-  std::printf("\nContention signature (Steffenel, Martinasso, Trystram, section V; equation 5):\n");
-  std::printf("  gamma = %.6g\n", fit.signature.gamma);
+  report.print("\nContention signature (Steffenel, Martinasso, Trystram, section V; equation 5):\n");
+  report.print("  gamma = %.6g\n", fit.signature.gamma);
   if (fit.signature.delta_seconds > 0)
-    std::printf("  delta = %.6g ms, for m >= M = %.0f bytes\n", fit.signature.delta_seconds * 1e3,
+    report.print("  delta = %.6g ms, for m >= M = %.0f bytes\n", fit.signature.delta_seconds * 1e3,
                 fit.signature.threshold_bytes);
   else
-    std::printf("  delta = 0 (no start-up cost fits better: equation 4)\n");
-  std::printf("  relative error of the fitted times: rms %.3f%%, max %.3f%%\n", 100 * fit.rms_relative_error,
+    report.print("  delta = 0 (no start-up cost fits better: equation 4)\n");
+  report.print("  relative error of the fitted times: rms %.3f%%, max %.3f%%\n", 100 * fit.rms_relative_error,
               100 * fit.max_relative_error);
 }
 
@@ -71,6 +71,7 @@ int contention(int argc, char** argv)
   std::string table_path, platform, hostfile, alpha_text, bandwidth_text, options_out;
   double max_error = 0.1;
   std::vector<std::string> cfg;
+  Report report;
   po::options_description desc(
       "usage: tireplay calibrate contention --alltoall TABLE --platform P.xml [--hostfile H] [--cfg k:v]\n"
       "       tireplay calibrate contention --alltoall TABLE --alpha A --bandwidth B\n\n"
@@ -92,6 +93,7 @@ int contention(int argc, char** argv)
       ("options-out", po::value(&options_out), "write the replay option (--contention-signature=...) here")
       ("max-error", po::value(&max_error)->default_value(0.1, "0.1"),
        "warn when the fit misses a measurement by more than this fraction");
+  Report::add_option(desc, report);
   return guarded("calibrate contention", [&] {
     if (!parse_options(argc, argv, desc))
       return kExitOk;
@@ -146,14 +148,14 @@ int contention(int argc, char** argv)
     } catch (const std::invalid_argument& e) {
       throw InputError(table_path + ": " + e.what());
     }
-    print_fit(table_path, table, terms, fit, source);
+    print_fit(report, table_path, table, terms, fit, source);
     if (fit.max_relative_error > max_error)
       std::fprintf(stderr, "tireplay calibrate contention: warning: the fit misses %s's times by up to %.1f%%, beyond "
                            "--max-error %.1f%% (the table above gives each row's error): equation 5 does not "
                            "describe these measurements well; check them, or measure more sizes per n\n",
                    table_path.c_str(), 100 * fit.max_relative_error, 100 * max_error);
     std::string option = "--contention-signature=" + models::contention_signature_spec(fit.signature);
-    std::printf("\nReplay option (tireplay replay --select model ...%s):\n  --contention-signature %s\n",
+    report.print("\nReplay option (tireplay replay --select model ...%s):\n  --contention-signature %s\n",
                 options_out.empty() ? "" : (" $(cat " + options_out + ")").c_str(),
                 models::contention_signature_spec(fit.signature).c_str());
     if (!options_out.empty())

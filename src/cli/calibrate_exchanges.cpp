@@ -39,11 +39,12 @@ std::vector<models::PingPongPoint> read_exchanges(const std::string& exchange_ta
 /// above the size below it. With `eager` > 0, messages below `eager` bytes move nothing back (the MPI's eager
 /// protocol: the lab's exchanges of such messages are slower than its ping-pongs only by its token bucket).
 /// `key`: the option written (tireplay/both-ways-factor, or -after-pause from single exchanges after a pause).
-std::string both_ways_option(const std::string& exchange_table, const std::vector<models::PingPongPoint>& exchanges,
-                             const std::string& pingpong_table, const std::vector<models::PingPongPoint>& pingpong,
-                             uint64_t eager, const std::string& key)
+std::string both_ways_option(const Report& report, const std::string& exchange_table,
+                             const std::vector<models::PingPongPoint>& exchanges, const std::string& pingpong_table,
+                             const std::vector<models::PingPongPoint>& pingpong, uint64_t eager,
+                             const std::string& key)
 {
-  std::printf("\nExchanges%s (%s, against one way = half the round trip of %s):\n%10s %12s %12s %7s %7s\n",
+  report.print("\nExchanges%s (%s, against one way = half the round trip of %s):\n%10s %12s %12s %7s %7s\n",
               key.find("after-pause") != std::string::npos ? " after a pause" : " back to back",
               exchange_table.c_str(), pingpong_table.c_str(), "bytes", "one way", "exchange", "ratio", "back");
   std::ostringstream spec;
@@ -58,7 +59,7 @@ std::string both_ways_option(const std::string& exchange_table, const std::vecto
     char shown[16] = "eager";
     if (counted)
       std::snprintf(shown, sizeof shown, "%.2f", back);
-    std::printf("%10.0f %12s %12s %7.2f %7s\n", x.bytes, microseconds(one_way).c_str(),
+    report.print("%10.0f %12s %12s %7.2f %7s\n", x.bytes, microseconds(one_way).c_str(),
                 microseconds(x.round_trip_seconds).c_str(), ratio, shown);
     if (counted) {
       uint64_t from = below < static_cast<double>(eager) ? (eager > 0 ? eager - 1 + 16 : 0)
@@ -72,14 +73,15 @@ std::string both_ways_option(const std::string& exchange_table, const std::vecto
 
 /// tireplay/both-ways-window per size from a table of gaps (calibrate::read_window_table): the gap of a size covers
 /// the payloads above the size below it (those up to the first size take the first gap).
-std::string windows_option(const std::string& table_path, const std::vector<std::pair<double, double>>& table)
+std::string windows_option(const Report& report, const std::string& table_path,
+                           const std::vector<std::pair<double, double>>& table)
 {
-  std::printf("Back to back (%s): a message that starts within this gap of the last one between its hosts\n%10s %12s\n",
-              table_path.c_str(), "bytes", "window");
+  report.print("Back to back (%s): a message that starts within this gap of the last one between its hosts\n"
+               "%10s %12s\n", table_path.c_str(), "bytes", "window");
   std::ostringstream spec;
   double below = 0;
   for (const auto& [bytes, gap] : table) {
-    std::printf("%10.0f %12s\n", bytes, microseconds(gap).c_str());
+    report.print("%10.0f %12s\n", bytes, microseconds(gap).c_str());
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.9g", gap);
     spec << (spec.tellp() > 0 ? ";" : "") << (below > 0 ? static_cast<uint64_t>(below) + 16 : 0) << ":" << seconds;
@@ -88,7 +90,7 @@ std::string windows_option(const std::string& table_path, const std::vector<std:
   return "--cfg=tireplay/both-ways-window:" + spec.str();
 }
 
-void note_exchange_lines(const std::string& table, const std::vector<std::string>& keys,
+void note_exchange_lines(const Report& report, const std::string& table, const std::vector<std::string>& keys,
                          const std::vector<bool>& given)
 {
   const char* kinds[][2] = {{"exchange", "--exchange"}, {"exchange-after-pause", "--exchange-after-pause"},
@@ -102,7 +104,7 @@ void note_exchange_lines(const std::string& table, const std::vector<std::string
     lines += (lines.empty() ? "'# " : ", '# ") + std::string(kinds[k][0]) + "'";
     options += (options.empty() ? "" : ", ") + std::string(kinds[k][1]) + " FILE";
   }
-  if (!lines.empty())
+  if (!lines.empty() && report.notes())
     std::fprintf(stderr, "tireplay calibrate pingpong: note: %s holds pingpong.c's %s lines, tables that calibrate "
                          "reads only as files of their own: %s (sed -n 's/^# %s //p' %s > FILE)\n",
                  table.c_str(), lines.c_str(), options.c_str(), first.c_str(), table.c_str());

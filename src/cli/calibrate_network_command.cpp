@@ -67,20 +67,20 @@ void SegmentOptions::finish()
   }
 }
 
-std::vector<std::string> print_factors(const std::vector<models::SegmentFit>& segments,
+std::vector<std::string> print_factors(const Report& report, const std::vector<models::SegmentFit>& segments,
                                        const models::RouteParams& route, const std::string& route_name)
 {
   std::vector<models::FactorStep> steps = models::smpi_factors(segments, route);
-  std::printf("SMPI factors against the route %s (latency %s, rate %s), %zu segment%s:\n", route_name.c_str(),
+  report.print("SMPI factors against the route %s (latency %s, rate %s), %zu segment%s:\n", route_name.c_str(),
               microseconds(route.latency_seconds).c_str(), megabytes_per_second(route.rate_bytes_per_second).c_str(),
               segments.size(), segments.size() == 1 ? "" : "s");
-  std::printf("  %-24s %6s %10s %12s %12s %10s\n", "sizes (bytes)", "points", "threshold", "lat-factor", "bw-factor",
+  report.print("  %-24s %6s %10s %12s %12s %10s\n", "sizes (bytes)", "points", "threshold", "lat-factor", "bw-factor",
               "max error");
   for (size_t j = 0; j < segments.size(); j++) {
     const auto& s = segments[j];
     char sizes[48];
     std::snprintf(sizes, sizeof sizes, "%.0f .. %.0f", s.first_bytes, s.last_bytes);
-    std::printf("  %-24s %6zu %10llu %12.7g %12.7g %9.3f%%%s\n", sizes, s.last - s.first + 1,
+    report.print("  %-24s %6zu %10llu %12.7g %12.7g %9.3f%%%s\n", sizes, s.last - s.first + 1,
                 static_cast<unsigned long long>(steps[j].threshold), steps[j].latency_factor,
                 steps[j].bandwidth_factor, 100 * s.max_relative_error,
                 s.intercept_clamped ? "  (negative latency: fitted through the origin)"
@@ -92,19 +92,21 @@ std::vector<std::string> print_factors(const std::vector<models::SegmentFit>& se
 }
 
 /// "--cfg=key:value" as one shell word to paste: --cfg 'key:value'.
-void print_replay_options(const std::vector<std::string>& options, const std::string& options_out)
+void print_replay_options(const Report& report, const std::vector<std::string>& options,
+                          const std::string& options_out)
 {
   std::string cat = options_out.empty() ? "" : " $(cat " + options_out + ")";
-  std::printf("\nReplay options (tireplay replay ...%s):\n", cat.c_str());
+  report.print("\nReplay options (tireplay replay ...%s):\n", cat.c_str());
   for (const auto& o : options) {
     size_t eq = o.find('=');
-    std::printf("  %s '%s'\n", o.substr(0, eq).c_str(), o.substr(eq + 1).c_str());
+    report.print("  %s '%s'\n", o.substr(0, eq).c_str(), o.substr(eq + 1).c_str());
   }
   if (!options_out.empty())
     write_options_file(options_out, options);
 }
 
-std::vector<models::SegmentFit> fit_segments(const std::string& path, const std::vector<models::PingPongPoint>& table,
+std::vector<models::SegmentFit> fit_segments(const Report& report, const std::string& path,
+                                             const std::vector<models::PingPongPoint>& table,
                                              const models::SegmentChoice& choice)
 {
   std::vector<models::SegmentFit> fit;
@@ -116,7 +118,7 @@ std::vector<models::SegmentFit> fit_segments(const std::string& path, const std:
   double worst = 0;
   for (const auto& s : fit)
     worst = std::max(worst, s.max_relative_error);
-  if (choice.boundaries.empty() && choice.segments == 0 && worst > choice.max_relative_error)
+  if (choice.boundaries.empty() && choice.segments == 0 && worst > choice.max_relative_error && report.notes())
     std::fprintf(stderr, "tireplay calibrate: note: no segmentation of %s fits every point within %g%% (--max-error): "
                          "%zu segment%s, off by up to %.3g%% (the fewest within %g percentage point or %g%% of the "
                          "most accurate's error)\n",
@@ -135,14 +137,14 @@ std::vector<models::SegmentFit> fit_segments(const std::string& path, const std:
   return fit;
 }
 
-void print_table_line(const std::string& path, const std::vector<models::PingPongPoint>& table)
+void print_table_line(const Report& report, const std::string& path, const std::vector<models::PingPongPoint>& table)
 {
   double low = table[0].bytes, high = table[0].bytes;
   for (const auto& p : table) {
     low  = std::min(low, p.bytes);
     high = std::max(high, p.bytes);
   }
-  std::printf("Ping-pong table %s: %zu rows, %.0f .. %.0f bytes\n", path.c_str(), table.size(), low, high);
+  report.print("Ping-pong table %s: %zu rows, %.0f .. %.0f bytes\n", path.c_str(), table.size(), low, high);
 }
 
 // ---- tireplay calibrate factors ----
@@ -152,9 +154,10 @@ int factors(int argc, char** argv)
   std::string table_path, platform, route_text, options_out;
   std::vector<std::string> cfg;
   SegmentOptions segments;
+  Report report;
   po::options_description desc(
       "usage: tireplay calibrate factors --pingpong TABLE --platform P.xml [--route HOST_A,HOST_B]\n"
-      "                                  [--options-out FILE]\n\n"
+      "                                  [--options-out FILE] [-q]\n\n"
       "SMPI's piecewise-linear model fitted to a ping-pong table (time-independent trace replay paper, section 5,\n"
       "step 2): on each message-size segment, the latency and bandwidth factors that make the route between the\n"
       "two ping-pong hosts on the platform give the measured one-way times (round trip / 2):\n"
@@ -167,6 +170,7 @@ int factors(int argc, char** argv)
       ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (network/TCP-gamma, network/crosstraffic...)")
       ("options-out", po::value(&options_out), "write the replay options (--cfg=...) here, one per line");
   segments.add_to(desc);
+  Report::add_option(desc, report);
   return guarded("calibrate factors", [&] {
     if (!parse_options(argc, argv, desc))
       return kExitOk;
@@ -174,7 +178,7 @@ int factors(int argc, char** argv)
     if (table_path.empty() || platform.empty())
       throw po::error("--pingpong and --platform are required");
     auto table = calibrate::read_pingpong_table(table_path);
-    auto fit   = fit_segments(table_path, table, segments.choice);
+    auto fit   = fit_segments(report, table_path, table, segments.choice);
     auto engine = engine_with_platform(platform, cfg);
     std::vector<sg4::Host*> hosts = models::hosts_in_zone_order(*engine->get_netzone_root());
     sg4::Host *a = nullptr, *b = nullptr;
@@ -190,9 +194,10 @@ int factors(int argc, char** argv)
         if ((*host = engine->host_by_name_or_null(name)) == nullptr)
           throw InputError(platform + ": no host '" + name + "' (--route)");
     }
-    print_table_line(table_path, table);
+    print_table_line(report, table_path, table);
     models::RouteParams route = models::route_params(*a, *b, models::network_factors_from_config());
-    print_replay_options(print_factors(fit, route, a->get_name() + " -> " + b->get_name()), options_out);
+    auto options = print_factors(report, fit, route, a->get_name() + " -> " + b->get_name());
+    print_replay_options(report, options, options_out);
     return kExitOk;
   });
 }

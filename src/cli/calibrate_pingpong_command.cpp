@@ -127,23 +127,23 @@ Links read_links(const std::vector<std::string>& tables, double nominal, bool on
   return links;
 }
 
-void print_links(const Links& links, double bandwidth, bool nominal, int switches)
+void print_links(const Report& report, const Links& links, double bandwidth, bool nominal, int switches)
 {
-  print_table_line(links.tables[0], links.levels[0]);
-  std::printf("Links (time-independent trace replay paper, section 5):\n");
-  std::printf("  1-byte round trip: %s; / 6 (one way, through two links and one switch):\n",
+  print_table_line(report, links.tables[0], links.levels[0]);
+  report.print("Links (time-independent trace replay paper, section 5):\n");
+  report.print("  1-byte round trip: %s; / 6 (one way, through two links and one switch):\n",
               microseconds(links.round_trips[0]).c_str());
-  std::printf("  latency of each link and switch: %s\n", microseconds(links.latencies[0]).c_str());
+  report.print("  latency of each link and switch: %s\n", microseconds(links.latencies[0]).c_str());
   for (size_t k = 1; k < links.latencies.size(); k++) {
     std::string where = k == 1 && switches > 1
                             ? "in the platform, two uplinks of " + microseconds(1.5 * links.latencies[k]) + " each"
                             : "not in the platform";
-    std::printf("  level %zu (%s: 1-byte round trip %s): latency of each of its links and switches %s\n"
+    report.print("  level %zu (%s: 1-byte round trip %s): latency of each of its links and switches %s\n"
                 "    (one way = 4 x the lower levels' + 3 x its own; %s)\n",
                 k + 1, links.tables[k].c_str(), microseconds(links.round_trips[k]).c_str(),
                 microseconds(links.latencies[k]).c_str(), where.c_str());
   }
-  std::printf("  bandwidth: %s (%s)\n", megabytes_per_second(bandwidth).c_str(),
+  report.print("  bandwidth: %s (%s)\n", megabytes_per_second(bandwidth).c_str(),
               nominal ? "nominal, --bandwidth" : "1 / the slope of the largest sizes' segment");
 }
 
@@ -167,7 +167,8 @@ std::string platform_comment(const Links& links, const calibrate::CalibratedClus
 
 /// The loopback of two ranks of one host from their ping-pong table: its 1-byte one-way time and its largest sizes'
 /// rate, set in `cluster`; returns the table's segments, whose factors are fitted once the route exists.
-std::vector<models::SegmentFit> read_loopback(const std::string& loopback_table, const models::SegmentChoice& choice,
+std::vector<models::SegmentFit> read_loopback(const Report& report, const std::string& loopback_table,
+                                              const models::SegmentChoice& choice,
                                               calibrate::CalibratedCluster& cluster)
 {
   std::vector<models::PingPongPoint> table = calibrate::read_pingpong_table(loopback_table);
@@ -176,11 +177,11 @@ std::vector<models::SegmentFit> read_loopback(const std::string& loopback_table,
   } catch (const std::invalid_argument& e) {
     throw InputError(loopback_table + ": " + e.what());
   }
-  auto loopback_fit = fit_segments(loopback_table, table, choice);
+  auto loopback_fit = fit_segments(report, loopback_table, table, choice);
   cluster.loopback_bandwidth_bytes_per_second = models::fitted_bandwidth(loopback_fit);
   if (!std::isfinite(cluster.loopback_bandwidth_bytes_per_second))
     throw InputError(loopback_table + ": the largest sizes' times do not grow with the size: no loopback bandwidth");
-  std::printf("\nLoopback (two ranks of one host, %s): 1-byte round trip %s; latency %s (one way), bandwidth %s\n",
+  report.print("\nLoopback (two ranks of one host, %s): 1-byte round trip %s; latency %s (one way), bandwidth %s\n",
               loopback_table.c_str(), microseconds(2 * cluster.loopback_latency_seconds).c_str(),
               microseconds(cluster.loopback_latency_seconds).c_str(),
               megabytes_per_second(cluster.loopback_bandwidth_bytes_per_second).c_str());
@@ -197,11 +198,12 @@ int pingpong(int argc, char** argv)
   std::string bandwidth_text, speed_text = "1Gf", prefix = "node-", platform_out, options_out;
   int hosts = 16, switches = 0;
   bool no_factors = false, one_host = false;
+  Report report;
   std::string loopback_table, exchange_table, eager_text, paused_table, window_text, windows_table;
   SegmentOptions segments;
   po::options_description desc(
       "usage: tireplay calibrate pingpong TABLE [LEVEL2_TABLE ...] [--bandwidth B] [--speed S] [--hosts N]\n"
-      "                                   [--switches S] [--platform-out P.xml] [--options-out FILE]\n\n"
+      "                                   [--switches S] [--platform-out P.xml] [--options-out FILE] [-q]\n\n"
       "A cluster platform from a ping-pong table (time-independent trace replay paper, section 5): the latency of\n"
       "each link and of the switch is the 1-byte round trip / 6 (two links and one switch, there and back); with\n"
       "tables of pairs ever farther apart in a tree of switches (level 2, 3...), the latency of each level's links\n"
@@ -245,6 +247,7 @@ int pingpong(int argc, char** argv)
                                                       "'# exchange-window' lines): the window per size");
   segments.add_to(desc);
   po::positional_options_description positional;
+  Report::add_option(desc, report);
   positional.add("pingpong", -1);
   return guarded("calibrate pingpong", [&] {
     if (!parse_options(argc, argv, desc, &positional))
@@ -305,11 +308,11 @@ int pingpong(int argc, char** argv)
     std::vector<std::pair<double, double>> windows;
     if (!windows_table.empty() && (windows = calibrate::read_window_table(windows_table)).empty())
       throw InputError(windows_table + ": no size in the exchange window table");
-    std::vector<models::SegmentFit> fit = fit_segments(tables[0], links.levels[0], segments.choice);
+    std::vector<models::SegmentFit> fit = fit_segments(report, tables[0], links.levels[0], segments.choice);
     double bandwidth = nominal > 0 ? nominal : models::fitted_bandwidth(fit);
     if (!std::isfinite(bandwidth))
       throw InputError(tables[0] + ": the largest sizes' times do not grow with the size: give --bandwidth");
-    print_links(links, bandwidth, nominal > 0, switches);
+    print_links(report, links, bandwidth, nominal > 0, switches);
 
     // Step 2: the factors, against the route of the cluster's first two hosts.
     calibrate::CalibratedCluster cluster;
@@ -323,7 +326,7 @@ int pingpong(int argc, char** argv)
     cluster.comment                    = platform_comment(links, cluster, nominal > 0, !no_factors);
     std::vector<models::SegmentFit> loopback_fit;
     if (!loopback_table.empty())
-      loopback_fit = read_loopback(loopback_table, segments.choice, cluster);
+      loopback_fit = read_loopback(report, loopback_table, segments.choice, cluster);
     std::optional<TemporaryFile> scratch;
     if (platform_out.empty())
       scratch.emplace();
@@ -346,49 +349,49 @@ int pingpong(int argc, char** argv)
       auto* a     = engine->host_by_name(prefix + "0");
       auto* b     = engine->host_by_name(prefix + "1");
       models::RouteParams route = models::route_params(*a, *b, models::network_factors_from_config());
-      std::printf("\n");
-      options = print_factors(fit, route, a->get_name() + " -> " + b->get_name());
+      report.print("\n");
+      options = print_factors(report, fit, route, a->get_name() + " -> " + b->get_name());
       cluster.latency_factors   = options[0].substr(options[0].find(':') + 1);
       cluster.bandwidth_factors = options[1].substr(options[1].find(':') + 1);
       if (!loopback_fit.empty()) {  // its own factors, against the route of a host to itself
         models::RouteParams loop = models::route_params(*a, *a, models::network_factors_from_config());
-        std::printf("\nLoopback factors (the cluster's tireplay/loopback-lat-factor and -bw-factor; SMPI's above\n"
+        report.print("\nLoopback factors (the cluster's tireplay/loopback-lat-factor and -bw-factor; SMPI's above\n"
                     "apply between hosts):\n");
-        auto spec = print_factors(loopback_fit, loop, a->get_name() + " -> " + a->get_name());
+        auto spec = print_factors(report, loopback_fit, loop, a->get_name() + " -> " + a->get_name());
         cluster.loopback_latency_factors   = spec[0].substr(spec[0].find(':') + 1);
         cluster.loopback_bandwidth_factors = spec[1].substr(spec[1].find(':') + 1);
       }
       write_text(path, calibrate::cluster_platform_xml(cluster));
     }
     if (!platform_out.empty() && switches == 1)
-      std::printf("\nPlatform: %s (cluster of %d hosts %s0 .. %s%d%s)\n", platform_out.c_str(), hosts, prefix.c_str(),
+      report.print("\nPlatform: %s (cluster of %d hosts %s0 .. %s%d%s)\n", platform_out.c_str(), hosts, prefix.c_str(),
                   prefix.c_str(), hosts - 1, no_factors ? "" : ", the factors in its <config>");
     else if (!platform_out.empty())
-      std::printf("\nPlatform: %s (%d switches of %d hosts, %s0 .. %s%d, joined by a second level%s)\n",
+      report.print("\nPlatform: %s (%d switches of %d hosts, %s0 .. %s%d, joined by a second level%s)\n",
                   platform_out.c_str(), switches, hosts, prefix.c_str(), prefix.c_str(), switches * hosts - 1,
                   no_factors ? "" : ", the factors in its <config>");
     if (!exchange_table.empty())
-      options.push_back(both_ways_option(exchange_table, exchanges, tables[0], links.levels[0], eager_limit,
+      options.push_back(both_ways_option(report, exchange_table, exchanges, tables[0], links.levels[0], eager_limit,
                                          "tireplay/both-ways-factor"));
     if (!paused_table.empty()) {
-      options.push_back(both_ways_option(paused_table, paused, tables[0], links.levels[0], eager_limit,
+      options.push_back(both_ways_option(report, paused_table, paused, tables[0], links.levels[0], eager_limit,
                                          "tireplay/both-ways-factor-after-pause"));
       if (windows_table.empty()) {
         char seconds[32];
         std::snprintf(seconds, sizeof seconds, "%.9g", window);
         options.push_back(std::string("--cfg=tireplay/both-ways-window:") + seconds);
-        std::printf("Back to back: a message that starts within %s of the last one between its hosts (%s)\n",
+        report.print("Back to back: a message that starts within %s of the last one between its hosts (%s)\n",
                     microseconds(window).c_str(), window_text.c_str());
       } else {
-        options.push_back(windows_option(windows_table, windows));
+        options.push_back(windows_option(report, windows_table, windows));
       }
     }
     for (const std::string& o : links.comments[0].options)  // pingpong.c's `# win-create`, `# test` ...
       options.push_back(o);
-    note_exchange_lines(tables[0], links.comments[0].separate_tables,
+    note_exchange_lines(report, tables[0], links.comments[0].separate_tables,
                         {!exchange_table.empty(), !paused_table.empty(), !windows_table.empty()});
     if (!options.empty())
-      print_replay_options(options, options_out);
+      print_replay_options(report, options, options_out);
     return kExitOk;
   });
 }

@@ -32,6 +32,26 @@ expect actions_no_trace 2 "tireplay actions: give the trace: tireplay actions TR
 expect actions_two_traces 2 "tireplay actions: option '--trace' cannot be specified more than once
 (see tireplay actions --help)" -- actions t.txt --trace t.txt
 
+# ---- calibrate -q: no report, no notes; the files asked for written; warnings still printed ----
+P=$src/platforms/cluster_figure5.xml
+python3 "$src/tools/calibrate/synthetic.py" pingpong --latency 16.67us --bandwidth 125MBps > flat.txt
+{ echo "# hosts a b"; cat flat.txt; } > two_hosts.txt
+{ echo "# hosts vm vm"; cat flat.txt; } > one_host.txt
+got=$("$tireplay" calibrate pingpong -q flat.txt --options-out flat.opt 2>&1); rc=$?
+[ $rc -eq 0 ] && [ -z "$got" ] && [ -s flat.opt ] && ok pingpong_quiet || fail "pingpong_quiet: exit $rc: $got"
+got=$("$tireplay" calibrate factors --quiet --pingpong flat.txt --platform $P --options-out f.opt 2>&1); rc=$?
+[ $rc -eq 0 ] && [ -z "$got" ] && [ -s f.opt ] && ok factors_quiet || fail "factors_quiet: exit $rc: $got"
+printf '0 1e9 1\n1 2e9 1\n' > run.bursts
+expect flops_quiet 0 "" -- calibrate flops -q run.bursts
+python3 "$src/tools/calibrate/synthetic.py" alltoall --gamma 4.3628 --delta 4.93ms --threshold 8000 --alpha 50us \
+  --bandwidth 125MBps > a2a.txt
+expect contention_quiet 0 "" -- calibrate contention -q --alltoall a2a.txt --alpha 50us --bandwidth 125MBps
+printf '%s\n' "4 1024 0.001" "4 65536 0.01" "8 1024 0.003" "8 65536 0.03" > a2a_off.txt
+expect contention_quiet_warning 0 "tireplay calibrate contention: warning: the fit misses a2a_off.txt's times by up to 13.8%, beyond --max-error 10.0% (the table above gives each row's error): equation 5 does not describe these measurements well; check them, or measure more sizes per n" -- calibrate contention -q --alltoall a2a_off.txt --alpha 50us --bandwidth 125MBps
+{ cat two_hosts.txt; echo "# exchange 1 1e-4"; } > exchanges.txt
+expect pingpong_note 0 "tireplay calibrate pingpong: note: exchanges.txt holds pingpong.c's '# exchange' lines, tables that calibrate reads only as files of their own: --exchange FILE (sed -n 's/^# exchange //p' exchanges.txt > FILE)" -- calibrate pingpong exchanges.txt
+expect pingpong_quiet_note 0 "" -- calibrate pingpong exchanges.txt -q
+
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "first_use: every case passed"
