@@ -4,6 +4,7 @@
 #include "models/platform_params.hpp"
 #include "models/quantities.hpp"
 #include "models/topology.hpp"
+#include "src/calibrate/pingpong_comments.hpp"
 #include "src/calibrate/platform_xml.hpp"
 #include "src/calibrate/tables.hpp"
 #include "src/cli/calibrate_support.hpp"
@@ -149,36 +150,56 @@ void print_table_line(const Report& report, const std::string& path, const std::
 
 // ---- tireplay calibrate factors ----
 
+namespace {
+/// A table of two ranks of one host (calibrate::one_host_evidence, without a nominal bandwidth) fitted to the route
+/// between hosts `a` and `b` is refused, as `calibrate pingpong` refuses it for a cluster's links.
+void check_two_hosts(const std::string& path, const std::vector<models::PingPongPoint>& table, const std::string& a,
+                     const std::string& b)
+{
+  std::string evidence = calibrate::one_host_evidence(calibrate::read_pingpong_comments(path), table, 0);
+  if (!evidence.empty())
+    throw InputError(path + ": a ping-pong between two ranks of one host (" + evidence + "): it measures that "
+                     "host's memory, not the route " + a + " -> " + b + " between two hosts\n  measure across them "
+                     "(mpirun -np 2 --host " + a + "," + b + " pingpong), or fit the table to a host's route to "
+                     "itself (--route " + a + "," + a + "); or give --one-host to fit it to this route all the same");
+}
+} // namespace
+
 int factors(int argc, char** argv)
 {
   std::string table_path, platform, route_text, options_out;
   std::vector<std::string> cfg;
   SegmentOptions segments;
   Report report;
+  bool one_host = false;
   po::options_description desc(
-      "usage: tireplay calibrate factors --pingpong TABLE --platform P.xml [--route HOST_A,HOST_B]\n"
-      "                                  [--options-out FILE] [-q]\n\n"
+      "usage: tireplay calibrate factors [--pingpong] TABLE --platform P.xml [--route HOST_A,HOST_B]\n"
+      "                                  [--options-out FILE] [--one-host] [-q]\n\n"
       "SMPI's piecewise-linear model fitted to a ping-pong table (time-independent trace replay paper, section 5,\n"
       "step 2): on each message-size segment, the latency and bandwidth factors that make the route between the\n"
       "two ping-pong hosts on the platform give the measured one-way times (round trip / 2):\n"
-      "  T/2 = route latency x lat-factor + (size + 16) / (route rate x bw-factor)\n\n"
+      "  T/2 = route latency x lat-factor + (size + 16) / (route rate x bw-factor)\n"
+      "A table of two ranks of one host is refused for a route between two hosts (docs/calibration.md).\n\n"
       "options");
   desc.add_options()("help,h", "this help")
       ("pingpong", po::value(&table_path), "ping-pong table ('SIZE TIME' lines, or SKaMPI's 'count=' lines)")
       ("platform", po::value(&platform), "SimGrid XML platform")
       ("route", po::value(&route_text), "the ping-pong's two hosts (default: the platform's first two)")
       ("cfg", po::value(&cfg)->composing(), "key:value, as for replay (network/TCP-gamma, network/crosstraffic...)")
-      ("options-out", po::value(&options_out), "write the replay options (--cfg=...) here, one per line");
+      ("options-out", po::value(&options_out), "write the replay options (--cfg=...) here, one per line")
+      ("one-host", po::bool_switch(&one_host), "TABLE is of two ranks of one host, and is fitted to a route between "
+                                               "two hosts all the same");
   segments.add_to(desc);
   Report::add_option(desc, report);
+  po::positional_options_description positional;
+  positional.add("pingpong", 1);
   return guarded("calibrate factors", [&] {
-    if (!parse_options(argc, argv, desc))
+    if (!parse_options(argc, argv, desc, &positional))
       return kExitOk;
     segments.finish();
     if (table_path.empty() || platform.empty())
       throw po::error("--pingpong and --platform are required");
     auto table = calibrate::read_pingpong_table(table_path);
-    auto fit   = fit_segments(report, table_path, table, segments.choice);
     auto engine = engine_with_platform(platform, cfg);
     std::vector<sg4::Host*> hosts = models::hosts_in_zone_order(*engine->get_netzone_root());
     sg4::Host *a = nullptr, *b = nullptr;
@@ -194,6 +215,9 @@ int factors(int argc, char** argv)
         if ((*host = engine->host_by_name_or_null(name)) == nullptr)
           throw InputError(platform + ": no host '" + name + "' (--route)");
     }
+    if (a != b && !one_host)  // a host's route to itself is what a table of one host measures
+      check_two_hosts(table_path, table, a->get_name(), b->get_name());
+    auto fit = fit_segments(report, table_path, table, segments.choice);
     print_table_line(report, table_path, table);
     models::RouteParams route = models::route_params(*a, *b, models::network_factors_from_config());
     auto options = print_factors(report, fit, route, a->get_name() + " -> " + b->get_name());

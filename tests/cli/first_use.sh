@@ -52,6 +52,13 @@ expect contention_quiet_warning 0 "tireplay calibrate contention: warning: the f
 expect pingpong_note 0 "tireplay calibrate pingpong: note: exchanges.txt holds pingpong.c's '# exchange' lines, tables that calibrate reads only as files of their own: --exchange FILE (sed -n 's/^# exchange //p' exchanges.txt > FILE)" -- calibrate pingpong exchanges.txt
 expect pingpong_quiet_note 0 "" -- calibrate pingpong exchanges.txt -q
 
+# ---- calibrate factors: a table of one host for a route between two hosts is refused, as by calibrate pingpong ----
+expect factors_one_host 2 "one_host.txt: a ping-pong between two ranks of one host (its '# hosts vm vm' line): it measures that host's memory, not the route mycluster-0.mysite.fr -> mycluster-1.mysite.fr between two hosts
+  measure across them (mpirun -np 2 --host mycluster-0.mysite.fr,mycluster-1.mysite.fr pingpong), or fit the table to a host's route to itself (--route mycluster-0.mysite.fr,mycluster-0.mysite.fr); or give --one-host to fit it to this route all the same" -- calibrate factors one_host.txt --platform $P
+expect factors_one_host_forced 0 "" -- calibrate factors one_host.txt --platform $P --one-host
+expect factors_two_hosts 0 "" -- calibrate factors two_hosts.txt --platform $P
+expect factors_loopback 0 "" -- calibrate factors one_host.txt --platform $P \
+  --route mycluster-0.mysite.fr,mycluster-0.mysite.fr
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "first_use: every case passed"
