@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace tireplay::calibrate {
@@ -69,7 +70,8 @@ PingPongComments read_pingpong_comments(const std::string& path)
 {
   PingPongComments comments;
   std::ifstream in(path);
-  std::string line, create, release, call, target_progress, async_progress, test;
+  std::string line, call, target_progress, async_progress, test;
+  std::map<double, double> create, release;  // size -> seconds
   for (int number = 1; std::getline(in, line); number++) {
     if (!line.empty() && line.back() == '\r')
       line.pop_back();
@@ -95,6 +97,10 @@ PingPongComments read_pingpong_comments(const std::string& path)
       std::string a, b, more;
       if (!(fields >> a >> b) || fields >> more)
         malformed(path, number, line, "hosts HOST_A HOST_B");
+      if (!comments.hosts.empty() && comments.hosts != std::vector<std::string>{a, b})
+        throw InputError(path + ":" + std::to_string(number) + ": a second '# hosts' line names other hosts (" + a +
+                         " " + b + ", not " + comments.hosts[0] + " " + comments.hosts[1] +
+                         "): the tables of two runs in one file?");
       comments.hosts = {a, b};
     } else if (key == "rma-target-progress" || key == "async-progress") {
       fields >> value;
@@ -113,16 +119,25 @@ PingPongComments read_pingpong_comments(const std::string& path)
         (key == "test" ? test : call) = seconds_text(seconds);
         continue;
       }
-      char point[64];
-      std::snprintf(point, sizeof point, "%.0f:%.9g", size, seconds);
-      std::string& list = key == "win-create" ? create : release;
-      list += (list.empty() ? "" : ";") + std::string(point);
+      auto& points = key == "win-create" ? create : release;  // by size: the option wants them increasing
+      if (!points.emplace(size, seconds).second)
+        throw InputError(path + ":" + std::to_string(number) + ": '# " + key + "' repeats the size " +
+                         seconds_text(size) + ": the tables of two runs in one file?");
     }
   }
+  auto option = [](const std::map<double, double>& points) {
+    std::string list;
+    for (const auto& [size, seconds] : points) {
+      char point[64];
+      std::snprintf(point, sizeof point, "%.0f:%.9g", size, seconds);
+      list += (list.empty() ? "" : ";") + std::string(point);
+    }
+    return list;
+  };
   if (!create.empty())
-    comments.options.push_back("--cfg=tireplay/win-create-cpu:" + create);
+    comments.options.push_back("--cfg=tireplay/win-create-cpu:" + option(create));
   if (!release.empty())
-    comments.options.push_back("--cfg=tireplay/win-free-cpu:" + release);
+    comments.options.push_back("--cfg=tireplay/win-free-cpu:" + option(release));
   if (!call.empty())
     comments.options.push_back("--cfg=tireplay/rma-call-cpu:" + call);
   if (target_progress == "yes")  // no, the default, is written as nothing

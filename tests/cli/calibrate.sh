@@ -48,6 +48,17 @@ check "pingpong: the platform replays the table (0.01%)" replays flat.xml flat.t
 "$tireplay" calibrate pingpong rma.txt --platform-out rma.xml --options-out rma.opt > rma.out 2>&1
 check "pingpong: one-sided costs as options" test "$(grep -e tireplay/win -e tireplay/rma rma.opt | paste -sd' ')" = \
   "--cfg=tireplay/win-create-cpu:8192:9.7e-05;1048576:0.00088 --cfg=tireplay/win-free-cpu:8192:1.7e-05;1048576:0.00029 --cfg=tireplay/rma-call-cpu:3.8e-08"
+# ... in any order of sizes (the option wants them increasing: replay refused what calibrate wrote); a size twice
+# is two runs' tables in one file (a hostile trial's)
+{ cat flat.txt; printf '%s\n' "# win-create 1048576 8.8e-04" "# win-create 8192 9.7e-05"; } > rma_unsorted.txt
+"$tireplay" calibrate pingpong rma_unsorted.txt --platform-out rma_unsorted.xml --options-out rma_unsorted.opt \
+  > /dev/null 2>&1
+check "pingpong: one-sided costs sorted by size" \
+  grep -qx -- "--cfg=tireplay/win-create-cpu:8192:9.7e-05;1048576:0.00088" rma_unsorted.opt
+{ cat rma_unsorted.txt; echo "# win-create 8192 9.9e-05"; } > rma_twice.txt
+got=$("$tireplay" calibrate pingpong rma_twice.txt 2>&1); rc=$?
+check "pingpong: a one-sided cost's size twice is refused (exit 2)" test "$rc:$got" = \
+  "2:rma_twice.txt:$(wc -l < rma_twice.txt): '# win-create' repeats the size 8192: the tables of two runs in one file?"
 { cat rma.txt; echo "# rma-target-progress yes"; } > rma_progress.txt
 "$tireplay" calibrate pingpong rma_progress.txt --platform-out rma_progress.xml --options-out rma_progress.opt \
   > rma_progress.out 2>&1
@@ -191,6 +202,11 @@ check "one host: messages 40 times faster than --bandwidth are refused (exit 2)"
   test "$rc:$got" = "2:fast.txt: a ping-pong between two ranks of one host (its 8388608-byte messages move at 4991.07 \
 MB/s, 40 times the links' --bandwidth): it measures that host's memory, not a network
 $hint"
+{ echo "# hosts node7 node7"; cat flat.txt; echo "# hosts node7 node8"; } > hosts_twice.txt
+got=$("$tireplay" calibrate pingpong hosts_twice.txt 2>&1); rc=$?
+check "one host: two '# hosts' lines that disagree are refused (exit 2; the last one won)" test "$rc:$got" = \
+  "2:hosts_twice.txt:$(wc -l < hosts_twice.txt): a second '# hosts' line names other hosts (node7 node8, not node7 \
+node7): the tables of two runs in one file?"
 { echo "# hosts node7 node8"; cat shm.txt; } > shm_two_hosts.txt
 "$tireplay" calibrate pingpong shm_two_hosts.txt --platform-out shm_two_hosts.xml > /dev/null 2>&1
 check "one host: a '# hosts' line of two hosts is a network's, whatever its numbers (exit 0)" test $? = 0
