@@ -14,8 +14,8 @@ calls of MPI_Isend... and MPI_Irecv.
 
 Completions too: each isend, issend and irecv of the trace is completed by exactly one `wait` (tests/otf2/
 trace_requests.py follows them as the replay stores them), so each rank has as many waits as requests, but for its
-buffered sends (MPI_Bsend, MPI_Ibsend and the starts of MPI_Bsend_init requests: isends that otf2ti gives no wait of
-their own), which may stay pending.
+ibsends (MPI_Ibsend and the starts of MPI_Bsend_init requests), whose requests a program may free (MPI_Request_free:
+otf2ti then writes no wait of their own), which may stay pending.
 
 usage: compare_counts.py TRACE_FILES_DIR LTRACE_PREFIX RANKS    (files LTRACE_PREFIX.<rank>; exit 0 equal, 1 not)"""
 import collections
@@ -29,7 +29,8 @@ from trace_requests import Requests  # noqa: E402
 # trace actions -> the MPI functions (names as normalized by function()) whose calls make them
 GROUPS = {
     ("send", "ssend"): ["Send", "Ssend", "Rsend"],
-    ("isend", "issend"): ["Isend", "Issend", "Irsend", "Bsend", "Ibsend"],  # buffered sends are isends
+    ("bsend",): ["Bsend"],
+    ("isend", "issend", "ibsend"): ["Isend", "Issend", "Irsend", "Ibsend"],
     ("recv",): ["Recv", "Mrecv"],
     ("irecv",): ["Irecv", "Imrecv"],
     ("sendrecv",): ["Sendrecv", "Sendrecv_replace"],
@@ -73,7 +74,7 @@ GROUPS = {
     ("win_flush_local_all",): ["Win_flush_local_all"],
     ("win_sync",): ["Win_sync"],
 }
-PERSISTENT_STARTS = ("isend", "issend"), ("irecv",)
+PERSISTENT_STARTS = ("isend", "issend", "ibsend"), ("irecv",)
 
 
 def function(name):
@@ -119,7 +120,7 @@ def main(directory, prefix, ranks):
     for rank in range(int(ranks)):
         actions, proc_null, requests = read_trace(f"{directory}/0.000000_rank-{rank + 1}.txt")
         calls = read_ltrace(f"{prefix}.{rank}")
-        buffered = sum(calls[f] - proc_null[f] for f in ("bsend", "ibsend"))
+        buffered = calls["ibsend"] - proc_null["ibsend"]
         if calls["bsend_init"] > 0:  # its starts are buffered sends too, how many no call count says
             buffered = float("inf")
         shown = requests.end(rank, buffered)

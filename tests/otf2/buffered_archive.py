@@ -12,7 +12,11 @@ request of 1 MiB to rank 1 (tag 2), then MPI_Start (its MpiIsend, request 9, car
 tireplay::buffered_send = 1) and MPI_Wait, 0.3 s of computation, MPI_Startall (request 10) and an MPI_Test that
 completes it, MPI_Request_free; rank 1 computes 0.3 s, then receives the two messages.
 
-usage: buffered_archive.py DIRECTORY [persistent]"""
+With `freed`, rank 0 makes an MPI_Ibsend of 1 MiB to rank 1 (tag 0, request 11) and frees its request
+(MPI_Request_free, no event), then an MPI_Isend of 1000 bytes with the same tag (request 12) and its MPI_Wait; rank 1
+computes 0.3 s, then receives the two messages.
+
+usage: buffered_archive.py DIRECTORY [persistent|freed]"""
 import sys
 
 import otf2
@@ -81,7 +85,33 @@ def write_persistent(directory):
             call("MPI_Finalize", 0)
 
 
+def write_freed(directory):
+    with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
+        defs = trace.definitions
+        locations, world = define_ranks(defs)
+        regions = {name: defs.region(name, paradigm=Paradigm.MPI, region_role=role) for name, role in (
+            ("MPI_Init", RegionRole.FUNCTION), ("MPI_Finalize", RegionRole.FUNCTION),
+            ("MPI_Ibsend", RegionRole.POINT2POINT), ("MPI_Request_free", RegionRole.POINT2POINT),
+            ("MPI_Isend", RegionRole.POINT2POINT), ("MPI_Wait", RegionRole.POINT2POINT),
+            ("MPI_Recv", RegionRole.POINT2POINT))}
+        for rank, location in enumerate(locations):
+            w = trace.event_writer_from_location(location)
+            call = caller(w, regions)
+
+            call("MPI_Init", 0)
+            if rank == 0:
+                call("MPI_Ibsend", 0, ("mpi_isend", 1, world, 0, MIB, 11))
+                call("MPI_Request_free", 0)
+                call("MPI_Isend", 0, ("mpi_isend", 1, world, 0, 1000, 12))
+                call("MPI_Wait", 0, ("mpi_isend_complete", 12))
+            else:
+                call("MPI_Recv", 300000000, ("mpi_recv", 0, world, 0, MIB))
+                call("MPI_Recv", 0, ("mpi_recv", 0, world, 0, 1000))
+            call("MPI_Finalize", 0)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["persistent"]):
+    writers = {(): write, ("persistent",): write_persistent, ("freed",): write_freed}
+    if len(sys.argv) not in (2, 3) or tuple(sys.argv[2:]) not in writers:
         sys.exit(__doc__)
-    (write_persistent if sys.argv[2:] else write)(sys.argv[1])
+    writers[tuple(sys.argv[2:])](sys.argv[1])

@@ -1,5 +1,5 @@
 """The requests of one rank's TI lines, followed as the replay stores them (docs/trace-format.md, wait): each isend,
-issend and irecv is stored under the world ranks of its source and destination and its tag (not its communicator,
+issend, ibsend and irecv is stored under the world ranks of its source and destination and its tag (not its communicator,
 as SMPI's replay), each `wait src dst tag` completes the oldest one stored under its key. Used by
 tests/otf2/check_semantics.py and tests/corpus/compare_counts.py."""
 import collections
@@ -22,7 +22,7 @@ class Requests:
         if action == "comm_split":
             self._members[int(fields[0])] = [int(m) for m in fields[2:]]
         world = (lambda r: self._members[comm][r] if r >= 0 else r) if comm else (lambda r: r)
-        if action in ("isend", "issend", "irecv"):
+        if action in ("isend", "issend", "ibsend", "irecv"):
             self.started += 1
             peer, tag = world(int(fields[0])), int(fields[1])
             self._pending[(rank, peer, tag) if action != "irecv" else (peer, rank, tag)].append(number)
@@ -36,8 +36,8 @@ class Requests:
 
     def end(self, rank=None, buffered=0):
         """The problems, once the rank's last line is read: requests never completed among them, but up to `buffered`
-        isends of rank `rank` (its MPI_Bsend and MPI_Ibsend calls: otf2ti writes no wait of their own), counted in
-        `unwaited`."""
+        sends of rank `rank` (its MPI_Ibsend calls, whose requests it may free: otf2ti writes no wait of their own),
+        counted in `unwaited`."""
         for key, lines in self._pending.items():
             for number in lines:
                 if key[0] == rank and self.unwaited < buffered:

@@ -2,9 +2,9 @@
 // the tests of a receive are written where they happened, with the sender its completion names; each completion
 // writes the `wait` of its own request, once (a second completion of a request is an error). Sends inside MPI_Ssend /
 // MPI_Issend are `ssend` / `issend`; those inside MPI_Bsend / MPI_Ibsend (and the starts of MPI_Bsend_init's requests)
-// are `isend`s that nothing waits for (the call returns once the message is buffered: Rank::buffered); the send and
-// receive of one MPI_Sendrecv (or MPI_Sendrecv_replace) are one `sendrecv` with both tags, a half to or from
-// MPI_PROC_NULL written as `null`. A cancelled request leaves no action; so does an operation whose peer is no rank
+// are `bsend` / `ibsend`, which the replay completes once the message is buffered (an ibsend's wait: Rank::buffered);
+// the send and receive of one MPI_Sendrecv (or MPI_Sendrecv_replace) are one `sendrecv` with both tags, a half to or
+// from MPI_PROC_NULL written as `null`. A cancelled request leaves no action; so does an operation whose peer is no rank
 // (MPI_PROC_NULL), counted under the call that started it.
 #include "rank_state.hpp"
 
@@ -69,11 +69,8 @@ OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
   int me = r.enter_p2p(position, comm, receiver);
   if (me < 0)
     return verdict(r);
-  if (r.call == "MPI_Bsend") {
-    r.buffered_send(static_cast<uint32_t>(me), receiver, tag, bytes, comm);
-    return verdict(r);
-  }
-  r.emit((r.call == "MPI_Ssend" ? "ssend " : "send ") + fields(receiver, tag, bytes), comm);
+  const char* action = r.call == "MPI_Ssend" ? "ssend " : r.call == "MPI_Bsend" ? "bsend " : "send ";
+  r.emit(action + fields(receiver, tag, bytes), comm);
   if (in_sendrecv(r)) {
     r.sendrecv.line  = static_cast<long>(r.out.lines.size() - 1);
     r.sendrecv.dst   = receiver;
@@ -151,13 +148,9 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   int me = r.enter_p2p(position, comm, receiver);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
-  if (buffered(r, attributes)) {  // its completion (and tests) leave no action
-    r.buffered_send(static_cast<uint32_t>(me), receiver, tag, bytes, comm);
-    r.dropped.insert(request);
-    return verdict(r);
-  }
-  r.emit((r.call == "MPI_Issend" ? "issend " : "isend ") + fields(receiver, tag, bytes), comm);
   Request q;
+  q.buffered = buffered(r, attributes);
+  r.emit((q.buffered ? "ibsend " : r.call == "MPI_Issend" ? "issend " : "isend ") + fields(receiver, tag, bytes), comm);
   q.line     = r.out.lines.size() - 1;
   q.src      = static_cast<uint32_t>(me);
   q.dst      = receiver;

@@ -199,6 +199,8 @@ void Rank::put_request(uint64_t request, const Request& q)
   requests.emplace(request, q);
   if (q.kind == Request::Kind::Send)
     sends_by_key[{q.src, q.dst, q.tag, q.comm}].insert(request);
+  if (q.buffered)
+    buffered[{q.src, q.dst, q.tag, q.comm}][q.number] = request;
 }
 
 void Rank::erase_request(std::map<uint64_t, Request>::iterator it)
@@ -209,25 +211,20 @@ void Rank::erase_request(std::map<uint64_t, Request>::iterator it)
     if (key != sends_by_key.end() && key->second.erase(it->first) > 0 && key->second.empty())
       sends_by_key.erase(key);
   }
+  if (auto b = buffered.find({q.src, q.dst, q.tag, q.comm}); q.buffered && b != buffered.end()) {
+    b->second.erase(q.number);
+    if (b->second.empty())
+      buffered.erase(b);
+  }
   requests.erase(it);
 }
 
 bool Rank::send_key_shared(const Request& q, std::optional<uint64_t> self) const
 {
-  SendKey k{q.src, q.dst, q.tag, q.comm};
-  auto b = buffered.find(k);
-  if (b != buffered.end() && b->second.front() < q.number)
-    return true;
-  auto key = sends_by_key.find(k);
+  auto key = sends_by_key.find({q.src, q.dst, q.tag, q.comm});
   if (key == sends_by_key.end())
     return false;
   return key->second.size() > (self && key->second.count(*self) > 0 ? 1u : 0u);
-}
-
-void Rank::buffered_send(uint32_t me, uint32_t receiver, uint32_t tag, uint64_t bytes, uint64_t comm)
-{
-  emit("isend " + fields(receiver, tag, bytes), comm);
-  buffered[{me, receiver, tag, comm}].push_back(++sends_started);
 }
 
 void Rank::wait_buffered(const Request& q)
@@ -235,13 +232,14 @@ void Rank::wait_buffered(const Request& q)
   auto b = buffered.find({q.src, q.dst, q.tag, q.comm});
   if (b == buffered.end())
     return;
-  std::vector<uint64_t>& numbers = b->second;
-  auto older = std::lower_bound(numbers.begin(), numbers.end(), q.number);
-  for (auto n = numbers.begin(); n != older; ++n)
+  std::vector<uint64_t> older;
+  for (auto n = b->second.begin(); n != b->second.end() && n->first < q.number; ++n)
+    older.push_back(n->second);
+  for (uint64_t request : older) {  // complete in the replay: its wait returns at once
     emit("wait " + fields(q.src, q.dst, q.tag), q.comm);
-  numbers.erase(numbers.begin(), older);
-  if (numbers.empty())
-    buffered.erase(b);
+    erase_request(requests.find(request));
+    dropped.insert(request);
+  }
 }
 
 void Rank::null_peer(const std::string& name)

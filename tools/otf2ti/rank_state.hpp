@@ -27,6 +27,7 @@ struct Request {
   std::string call;      // the MPI function that started it (MPI_Irecv, MPI_Start, ...)
   uint64_t position = 0;  // its start event
   uint64_t number = 0;    // a send's: its place among the rank's send starts (Rank::buffered)
+  bool buffered   = false;  // an ibsend's (MPI_Ibsend, a start of an MPI_Bsend_init request)
 };
 
 /// A send's key: its ranks in its communicator, its tag, its communicator.
@@ -67,16 +68,15 @@ struct Rank {
   } sendrecv;
   std::map<uint64_t, Request> requests;  // modified through put_request, erase_request, finish_request
   std::map<SendKey, std::set<uint64_t>> sends_by_key;
-  /// Requests that leave no action of their own: a peer that is no rank (MPI_PROC_NULL), an MPI_Ibsend's or an
-  /// MPI_Bsend_init's start (its `isend` is written at its start, as a buffered send, and its completion is not
-  /// waited for).
+  /// Requests that leave no action of their own: a peer that is no rank (MPI_PROC_NULL), an ibsend waited already
+  /// (wait_buffered).
   std::set<uint64_t> dropped;
-  /// Buffered sends (MPI_Bsend, MPI_Ibsend, MPI_Bsend_init's starts) by key, their numbers among the send starts
-  /// (Request::number): each is an `isend` that no wait of its own follows, as the call returns once the message is
-  /// copied into the program's buffer, whatever its size (a `send` of 1 MiB blocked the sender in the replay until the
-  /// receiver took it). The replay keeps their requests under their key, oldest first, where a later `wait` of that key
-  /// would take one: a send's completion first waits for those of its key started before it (wait_buffered).
-  std::map<SendKey, std::vector<uint64_t>> buffered;
+  /// The ibsends in flight (MPI_Ibsend, MPI_Bsend_init's starts) by key: their numbers among the send starts
+  /// (Request::number) -> their request ids. The replay completes an ibsend at once (the call returns once the message
+  /// is copied into the program's buffer, whatever its size), and keeps its request under its key, oldest first, where
+  /// a later `wait` of that key would take it: a send's completion first waits for the ibsends of its key started
+  /// before it (wait_buffered), which a program may never complete (MPI_Request_free; MPI_Buffer_detach waits).
+  std::map<SendKey, std::map<uint64_t, uint64_t>> buffered;
   uint64_t sends_started = 0;
   /// One-sided requests (MPI_Rput ...) in flight: (window, matching id) -> (TI window id, target, issue order), for
   /// their wait_rma.
@@ -135,13 +135,11 @@ struct Rank {
   /// per (src, dst, tag, comm) stay known.
   void put_request(uint64_t request, const Request& q);
   void erase_request(std::map<uint64_t, Request>::iterator it);
-  /// Whether a send of `q`'s key other than request `self` (none: q is no longer stored) is in flight, or a buffered
-  /// one started before it is still pending in the replay: a program that never completes its sends
-  /// (MPI_Request_free) made a scan of every request quadratic.
+  /// Whether a send of `q`'s key other than request `self` (none: q is no longer stored) is in flight (an ibsend
+  /// too): a program that never completes its sends (MPI_Request_free) made a scan of every request quadratic.
   bool send_key_shared(const Request& q, std::optional<uint64_t> self) const;
-  /// A buffered send (MPI_Bsend, MPI_Ibsend) from rank `me` of `comm`: its `isend`, and no wait (buffered).
-  void buffered_send(uint32_t me, uint32_t receiver, uint32_t tag, uint64_t bytes, uint64_t comm);
-  /// Before the completion of send `q`: a `wait` for each buffered send of its key started before it (buffered).
+  /// Before the completion of send `q`: a `wait` for each ibsend of its key started before it (buffered), whose own
+  /// completion then leaves no action (dropped).
   void wait_buffered(const Request& q);
   /// An operation started by `call` had MPI_PROC_NULL as peer (both peers, for a sendrecv), so it leaves no action:
   /// counted under its call (`# proc_null`).
