@@ -1,5 +1,5 @@
-// The calls tireplay does not replay (unreplayed_calls.hpp): their region only, in C and in Fortran, so that their
-// time is not taken for computation and otf2ti reports them.
+// The calls tireplay does not replay (unreplayed_calls.hpp): their region only, in C and in Fortran (mpif.h, `use
+// mpi`, `use mpi_f08`), so that their time is not taken for computation and otf2ti reports them.
 #include "fortran_support.hpp"
 #include "traced.hpp"
 
@@ -50,3 +50,15 @@ TRACER_UNREPLAYED(TRACER_C_UNREPLAYED)
     });                                                                                                             \
   }
 TRACER_UNREPLAYED(TRACER_FORTRAN_UNREPLAYED)
+
+// mpi_f08's MPI_Buffer_detach calls a binding of its own, ompi_buffer_detach_f08 (through its PLT), which calls the C
+// library's PMPI_Buffer_detach (its MPI_Buffer_attach calls ompi_buffer_attach_f, above): wrapped under that name.
+extern "C" void ompi_buffer_detach_f08(void* buffer_addr, MPI_Fint* size, MPI_Fint* ierr)
+{
+  using Binding    = void (*)(void*, MPI_Fint*, MPI_Fint*);
+  static auto real = reinterpret_cast<Binding>(next_symbol("ompi_buffer_detach_f08"));
+  region_only(Region::Buffer_detach, [&] {
+    real(buffer_addr, size, ierr);
+    return MPI_SUCCESS;
+  });
+}
