@@ -27,87 +27,70 @@ from make_archive import caller, define_ranks
 MIB = 1 << 20
 
 
-def write(directory):
+def archive(directory, calls, rank_calls, attributes=False):
+    """Writes the archive: MPI_Init, rank_calls(rank, call, world, mark), MPI_Finalize on each rank; `calls` are the
+    regions it names (point-to-point); mark: the attributes of a buffered start (tireplay::buffered_send = 1)."""
     with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
         defs = trace.definitions
         locations, world = define_ranks(defs)
-        regions = {name: defs.region(name, paradigm=Paradigm.MPI, region_role=role) for name, role in (
-            ("MPI_Init", RegionRole.FUNCTION), ("MPI_Finalize", RegionRole.FUNCTION),
-            ("MPI_Bsend", RegionRole.POINT2POINT), ("MPI_Ibsend", RegionRole.POINT2POINT),
-            ("MPI_Isend", RegionRole.POINT2POINT), ("MPI_Wait", RegionRole.POINT2POINT),
-            ("MPI_Recv", RegionRole.POINT2POINT))}
+        mark = None
+        if attributes:
+            buffered = defs.attribute("tireplay::buffered_send", "1: the send started is buffered (MPI_Bsend_init)",
+                                      Type.UINT8)
+            mark = {"attributes": {buffered: 1}}
+        regions = {name: defs.region(name, paradigm=Paradigm.MPI, region_role=RegionRole.FUNCTION)
+                   for name in ("MPI_Init", "MPI_Finalize")}
+        regions.update({name: defs.region(name, paradigm=Paradigm.MPI, region_role=RegionRole.POINT2POINT)
+                        for name in calls})
         for rank, location in enumerate(locations):
-            w = trace.event_writer_from_location(location)
-            call = caller(w, regions)
-
+            call = caller(trace.event_writer_from_location(location), regions)
             call("MPI_Init", 0)
-            if rank == 0:
-                call("MPI_Bsend", 0, ("mpi_send", 1, world, 0, MIB))
-                call("MPI_Isend", 300000000, ("mpi_isend", 1, world, 0, 1000, 7))
-                call("MPI_Wait", 0, ("mpi_isend_complete", 7))
-                call("MPI_Ibsend", 0, ("mpi_isend", 1, world, 1, 2000, 8))
-                call("MPI_Wait", 0, ("mpi_isend_complete", 8))
-            else:
-                call("MPI_Recv", 300000000, ("mpi_recv", 0, world, 0, MIB))
-                call("MPI_Recv", 0, ("mpi_recv", 0, world, 0, 1000))
-                call("MPI_Recv", 0, ("mpi_recv", 0, world, 1, 2000))
+            rank_calls(rank, call, world, mark)
             call("MPI_Finalize", 0)
+
+
+def write(directory):
+    def rank_calls(rank, call, world, mark):
+        if rank == 0:
+            call("MPI_Bsend", 0, ("mpi_send", 1, world, 0, MIB))
+            call("MPI_Isend", 300000000, ("mpi_isend", 1, world, 0, 1000, 7))
+            call("MPI_Wait", 0, ("mpi_isend_complete", 7))
+            call("MPI_Ibsend", 0, ("mpi_isend", 1, world, 1, 2000, 8))
+            call("MPI_Wait", 0, ("mpi_isend_complete", 8))
+        else:
+            call("MPI_Recv", 300000000, ("mpi_recv", 0, world, 0, MIB))
+            call("MPI_Recv", 0, ("mpi_recv", 0, world, 0, 1000))
+            call("MPI_Recv", 0, ("mpi_recv", 0, world, 1, 2000))
+    archive(directory, ("MPI_Bsend", "MPI_Ibsend", "MPI_Isend", "MPI_Wait", "MPI_Recv"), rank_calls)
 
 
 def write_persistent(directory):
-    with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
-        defs = trace.definitions
-        locations, world = define_ranks(defs)
-        buffered = defs.attribute("tireplay::buffered_send", "1: the send started is buffered (MPI_Bsend_init)",
-                                  Type.UINT8)
-        regions = {name: defs.region(name, paradigm=Paradigm.MPI, region_role=role) for name, role in (
-            ("MPI_Init", RegionRole.FUNCTION), ("MPI_Finalize", RegionRole.FUNCTION),
-            ("MPI_Bsend_init", RegionRole.POINT2POINT), ("MPI_Start", RegionRole.POINT2POINT),
-            ("MPI_Startall", RegionRole.POINT2POINT), ("MPI_Wait", RegionRole.POINT2POINT),
-            ("MPI_Test", RegionRole.POINT2POINT), ("MPI_Request_free", RegionRole.POINT2POINT),
-            ("MPI_Recv", RegionRole.POINT2POINT))}
-        for rank, location in enumerate(locations):
-            w = trace.event_writer_from_location(location)
-            call = caller(w, regions)
-
-            call("MPI_Init", 0)
-            if rank == 0:
-                mark = {"attributes": {buffered: 1}}
-                call("MPI_Bsend_init", 0)
-                call("MPI_Start", 0, ("mpi_isend", 1, world, 2, MIB, 9, mark))
-                call("MPI_Wait", 0, ("mpi_isend_complete", 9))
-                call("MPI_Startall", 300000000, ("mpi_isend", 1, world, 2, MIB, 10, mark))
-                call("MPI_Test", 0, ("mpi_isend_complete", 10))
-                call("MPI_Request_free", 0)
-            else:
-                call("MPI_Recv", 300000000, ("mpi_recv", 0, world, 2, MIB))
-                call("MPI_Recv", 0, ("mpi_recv", 0, world, 2, MIB))
-            call("MPI_Finalize", 0)
+    def rank_calls(rank, call, world, mark):
+        if rank == 0:
+            call("MPI_Bsend_init", 0)
+            call("MPI_Start", 0, ("mpi_isend", 1, world, 2, MIB, 9, mark))
+            call("MPI_Wait", 0, ("mpi_isend_complete", 9))
+            call("MPI_Startall", 300000000, ("mpi_isend", 1, world, 2, MIB, 10, mark))
+            call("MPI_Test", 0, ("mpi_isend_complete", 10))
+            call("MPI_Request_free", 0)
+        else:
+            call("MPI_Recv", 300000000, ("mpi_recv", 0, world, 2, MIB))
+            call("MPI_Recv", 0, ("mpi_recv", 0, world, 2, MIB))
+    archive(directory, ("MPI_Bsend_init", "MPI_Start", "MPI_Startall", "MPI_Wait", "MPI_Test", "MPI_Request_free",
+                        "MPI_Recv"), rank_calls, attributes=True)
 
 
 def write_freed(directory):
-    with otf2.writer.open(directory, timer_resolution=1000000000) as trace:
-        defs = trace.definitions
-        locations, world = define_ranks(defs)
-        regions = {name: defs.region(name, paradigm=Paradigm.MPI, region_role=role) for name, role in (
-            ("MPI_Init", RegionRole.FUNCTION), ("MPI_Finalize", RegionRole.FUNCTION),
-            ("MPI_Ibsend", RegionRole.POINT2POINT), ("MPI_Request_free", RegionRole.POINT2POINT),
-            ("MPI_Isend", RegionRole.POINT2POINT), ("MPI_Wait", RegionRole.POINT2POINT),
-            ("MPI_Recv", RegionRole.POINT2POINT))}
-        for rank, location in enumerate(locations):
-            w = trace.event_writer_from_location(location)
-            call = caller(w, regions)
-
-            call("MPI_Init", 0)
-            if rank == 0:
-                call("MPI_Ibsend", 0, ("mpi_isend", 1, world, 0, MIB, 11))
-                call("MPI_Request_free", 0)
-                call("MPI_Isend", 0, ("mpi_isend", 1, world, 0, 1000, 12))
-                call("MPI_Wait", 0, ("mpi_isend_complete", 12))
-            else:
-                call("MPI_Recv", 300000000, ("mpi_recv", 0, world, 0, MIB))
-                call("MPI_Recv", 0, ("mpi_recv", 0, world, 0, 1000))
-            call("MPI_Finalize", 0)
+    def rank_calls(rank, call, world, mark):
+        if rank == 0:
+            call("MPI_Ibsend", 0, ("mpi_isend", 1, world, 0, MIB, 11))
+            call("MPI_Request_free", 0)
+            call("MPI_Isend", 0, ("mpi_isend", 1, world, 0, 1000, 12))
+            call("MPI_Wait", 0, ("mpi_isend_complete", 12))
+        else:
+            call("MPI_Recv", 300000000, ("mpi_recv", 0, world, 0, MIB))
+            call("MPI_Recv", 0, ("mpi_recv", 0, world, 0, 1000))
+    archive(directory, ("MPI_Ibsend", "MPI_Request_free", "MPI_Isend", "MPI_Wait", "MPI_Recv"), rank_calls)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@
 // MPI_Issend are `ssend` / `issend`; those inside MPI_Bsend / MPI_Ibsend (and the starts of MPI_Bsend_init's requests)
 // are `bsend` / `ibsend`, which the replay completes once the message is buffered (an ibsend's wait: Rank::buffered);
 // the send and receive of one MPI_Sendrecv (or MPI_Sendrecv_replace) are one `sendrecv` with both tags, a half to or
-// from MPI_PROC_NULL written as `null`. A cancelled request leaves no action; so does an operation whose peer is no rank
-// (MPI_PROC_NULL), counted under the call that started it.
+// from MPI_PROC_NULL written as `null`. A cancelled request leaves no action; so does an operation whose peer is no
+// rank (MPI_PROC_NULL), counted under the call that started it.
 #include "rank_state.hpp"
 
 namespace otf2ti {
