@@ -56,7 +56,8 @@ bool P2PWorld::holds_core(const CoreUse::Computation& c) const
   // transport says), whether or not the engine has run its rank at this date yet (its order of ranks at one date is
   // its own: the two levels' differ).
   double now = transport->now();
-  return c.start < now - 1e-9 && std::abs(c.end - now) > 1e-9 && transport->computing(c.rank);
+  return c.start < now - kDatePrecision && std::abs(c.end - now) > kDatePrecision &&
+         transport->computing(c.rank);
 }
 
 int P2PWorld::computing_before_now(const CoreUse& use) const
@@ -84,7 +85,7 @@ void P2PWorld::wakeup_after(int rank, double blocked_since, bool from_another_ho
 {
   // Blocked: for more than SimGrid's precision on dates (1e-9 s, surf/precision), which the two levels' dates may
   // differ by: a message there at the wait's start (the full level) must not be one that came 1e-12 s later (fast).
-  if (!scheduler_delays() || !(transport->now() > blocked_since + 1e-9))
+  if (!scheduler_delays() || !(transport->now() > blocked_since + kDatePrecision))
     return;
   CoreUse& use = core_use(rank);
   int host_cores = cores[static_cast<size_t>(rank)];
@@ -99,7 +100,7 @@ void P2PWorld::wakeup_after(int rank, double blocked_since, bool from_another_ho
   // levels' differ).
   double now = transport->now();
   auto at    = std::find_if(use.delayed.begin(), use.delayed.end(), [&](const CoreUse::Delayed& d) {
-    return d.since > now - 1e-9 && d.rank > rank;  // (none was delayed after now)
+    return d.since > now - kDatePrecision && d.rank > rank;  // (none was delayed after now)
   });
   use.delayed.insert(at, {now, rank});
   transport->suspend_for(config.wakeup_delay);

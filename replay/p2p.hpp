@@ -60,6 +60,10 @@ struct RequestQueue {
   void remove(Request* r);
 };
 
+/// Dates closer than this are one date to the MPI layer's rules (SimGrid's surf/precision: the levels' dates, and
+/// the full level's within one date, differ by rounding errors).
+constexpr double kDatePrecision = 1e-9;
+
 /// What the replay of one rank needs to know about the others, shared by all ranks.
 struct P2PWorld {
   SmpiConfig config;

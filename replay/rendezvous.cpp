@@ -37,7 +37,7 @@ void P2PWorld::turn(Request* send, int running)
   // from this date (progress()).
   int rank             = send->answered ? send->src : send->dst;
   const Request* other = send->answered ? send->partner : send;  // the half that `rank` did not post
-  if (running == rank && other->posted_at < transport->now() - 1e-9) {
+  if (running == rank && other->posted_at < transport->now() - kDatePrecision) {
     act(send, running);
   } else if (waiting_[static_cast<size_t>(rank)]) {
     if (double delay = answer_delay(rank); delay > 0)
@@ -83,8 +83,8 @@ void P2PWorld::when_in_mpi(int rank, std::function<void()> handle)
 {
   auto r = static_cast<size_t>(rank);
   // A rank whose wait ends at this date was inside MPI at it, whichever the engine ran first (their orders differ;
-  // dates within 1e-9 s are one, as in progress(): the full level's clock moves by rounding errors within a date)
-  bool inside = waiting_[r] || left_wait_at_[r] >= transport->now() - 1e-9;
+  // dates within kDatePrecision are one, as in progress())
+  bool inside = waiting_[r] || left_wait_at_[r] >= transport->now() - kDatePrecision;
   to_handle_[r].push_back({std::move(handle), transport->now(), inside});
   if (!inside)
     return;  // at its next MPI call (progress())
@@ -105,7 +105,8 @@ void P2PWorld::handle_owed(int rank, bool entering)
   // date come before, as for handshakes: progress()); else those that came while it was inside MPI
   while (!owed.empty()) {
     const Owed& next = owed.front();
-    bool take = entering ? (next.inside || waiting_[r] || next.arrived < transport->now() - 1e-9) : next.inside;
+    bool earlier = next.arrived < transport->now() - kDatePrecision;
+    bool take    = entering ? (next.inside || waiting_[r] || earlier) : next.inside;
     if (!take)
       break;
     std::function<void()> handle = std::move(owed.front().handle);
@@ -134,7 +135,7 @@ void P2PWorld::progress(int rank)
   for (Request* send : now) {
     // Owed since this date: the rank's calls at this date came before the request, unless it waits from this date:
     // then as a rank that waited when the request came.
-    bool same_date = transport->now() - send->owed_at <= 1e-9;
+    bool same_date = transport->now() - send->owed_at <= kDatePrecision;
     if (same_date && !waiting_[static_cast<size_t>(rank)])
       owed.push_back(send);
     else if (same_date)

@@ -140,8 +140,7 @@ void RmaWorld::wait_request(int me, int win, int target, int index)
   if (it == requests.end() || index >= static_cast<int>(it->second.size()))
     return;  // as a wait on a request already completed
   Op* op = it->second[static_cast<size_t>(index)];
-  block_until(me, [op]() { return op->done; });
-  it = requests.find({win, target});  // (others may have changed the map while this rank waited: not its own)
+  block_until(me, [op]() { return op->done; });  // (only this rank changes its requests)
   it->second.erase(std::find(it->second.begin(), it->second.end(), op));
   if (it->second.empty())
     requests.erase(it);

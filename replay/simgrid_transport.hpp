@@ -11,7 +11,6 @@
 
 #include <deque>
 #include <map>
-#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -106,7 +105,7 @@ private:
   int calling_ = 0;             // actors of this transport making calls (the dispatcher, a date's end)
   std::vector<int> deferred_;    // ranks they woke meanwhile
   void end_calls();
-  std::map<std::pair<double, double>, std::vector<std::function<void()>>> later_;  // call_later(0)'s by date
+  std::map<double, std::vector<std::function<void()>>> later_;  // call_later(0)'s by date
   bool stopping_ = false;
   mutable uint64_t steps_ = 0;  // simcalls of the actors that replay (call_later(0) waits until they stop)
   Pool<Comm> comms_;
