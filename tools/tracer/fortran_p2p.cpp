@@ -146,16 +146,18 @@ FORTRAN_ENTRY(imrecv, MPI_IMRECV, (Buf buf, Int count, Int type, Int message, In
 
 FORTRAN_ENTRY(start, MPI_START, (Int request, Int ierr))
 {
-  start(Region::Start, {request_of(request)}, [=] {
+  start(Region::Start, {request_of(request)}, [=](std::vector<MPI_Request>& after) {
     real_start()(request, ierr);
+    after = {request_of(request)};
     return *ierr;
   });
 }
 
 FORTRAN_ENTRY(startall, MPI_STARTALL, (Int count, Int requests, Int ierr))
 {
-  start(Region::Startall, requests_of(count, requests), [=] {
+  start(Region::Startall, requests_of(count, requests), [=](std::vector<MPI_Request>& after) {
     real_startall()(count, requests, ierr);
+    after = requests_of(count, requests);
     return *ierr;
   });
 }

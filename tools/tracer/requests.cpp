@@ -92,12 +92,18 @@ void Requests::made_persistent(MPI_Request request, bool receive, OTF2_CommRef c
   persistent_[request] = {receive, comm, peer, tag, bytes, buffered};
 }
 
-void Requests::start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request)
+void Requests::start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, MPI_Request now)
 {
   auto it = persistent_.find(request);
   if (it == persistent_.end())
     return;
+  if (now != request) {  // the old handle lives on until its message has left, then Open MPI may reuse it
+    Persistent moved = it->second;
+    persistent_.erase(it);
+    it = persistent_.insert_or_assign(now, moved).first;
+  }
   const Persistent& p = it->second;
+  request             = now;
   if (p.receive) {
     OTF2_EvtWriter_MpiIrecvRequest(out, nullptr, time, started(request, true, p.comm));
   } else {

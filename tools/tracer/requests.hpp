@@ -40,9 +40,9 @@ public:
   /// A persistent request made by *_init: what each of its starts sends or receives; `buffered`: MPI_Bsend_init's.
   void made_persistent(MPI_Request request, bool receive, OTF2_CommRef comm, int peer, int tag, uint64_t bytes,
                        bool buffered = false);
-  /// MPI_Start of `request`: its MpiIsend (with kBufferedSend for a buffered one) or MpiIrecvRequest, if the tracer
-  /// saw it made.
-  void start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request);
+  /// MPI_Start of `request`, whose handle is `now` after the call: its MpiIsend (with kBufferedSend for a buffered
+  /// one) or MpiIrecvRequest, if the tracer saw it made; the request is known by `now` from then on.
+  void start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, MPI_Request now);
   void freed(MPI_Request request);
 
   void matched(MPI_Message message, OTF2_CommRef comm) { messages_[message] = comm; }

@@ -20,6 +20,7 @@ using CallStatus    = std::function<int(MPI_Status&)>;       // fills the status
 using CallRequest   = std::function<int(MPI_Request&)>;      // sets the request it started
 using CallStatuses  = std::function<int(MPI_Status*)>;       // fills one status per request
 using CallComm      = std::function<int(MPI_Comm&)>;         // sets the communicator it made
+using CallStarts    = std::function<int(std::vector<MPI_Request>&)>;  // sets the handles after the starts
 using CallMessage   = std::function<int(MPI_Message&, int& found, MPI_Status&)>;  // probes that match a message
 
 /// After a successful MPI_Init or MPI_Init_thread (`region`): starts the trace (traced_setup.cpp).
@@ -46,7 +47,9 @@ int mrecv(Region region, MPI_Message message, const CallStatus& call);
 int imrecv(Region region, MPI_Message message, const CallRequest& call);
 /// Send_init, Ssend_init, Rsend_init, Bsend_init, Recv_init: each Start of the request is an isend or irecv.
 int persistent(Region region, bool receive, MPI_Comm comm, int peer, int tag, uint64_t bytes, const CallRequest& call);
-int start(Region region, const std::vector<MPI_Request>& requests, const Call& call);
+/// MPI_Start or MPI_Startall of the handles `before`; `call` gives them back as they are after the call (Open MPI
+/// gives a new handle to a start whose previous message is still in flight, as a buffered one may be).
+int start(Region region, const std::vector<MPI_Request>& before, const CallStarts& call);
 int request_free(MPI_Request request, const Call& call);
 
 // Completions (traced_completion.cpp): `before` holds the requests as they were before the call.

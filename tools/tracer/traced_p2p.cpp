@@ -147,13 +147,14 @@ int persistent(Region region, bool receive, MPI_Comm comm, int peer, int tag, ui
   return rc;
 }
 
-int start(Region region, const std::vector<MPI_Request>& requests, const Call& call)
+int start(Region region, const std::vector<MPI_Request>& before, const CallStarts& call)
 {
   Scope scope(region);
-  int rc = call();
-  if (scope.on() && rc == MPI_SUCCESS)
-    for (MPI_Request r : requests)
-      recorder().requests.start(out(), now(), r);
+  std::vector<MPI_Request> after = before;
+  int rc                         = call(after);
+  if (scope.on() && rc == MPI_SUCCESS && after.size() == before.size())
+    for (size_t i = 0; i < before.size(); i++)
+      recorder().requests.start(out(), now(), before[i], after[i]);
   return rc;
 }
 

@@ -188,13 +188,21 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, 
 
 int MPI_Start(MPI_Request* request)
 {
-  return start(Region::Start, {*request}, [&] { return PMPI_Start(request); });
+  return start(Region::Start, {*request}, [&](std::vector<MPI_Request>& after) {
+    int rc = PMPI_Start(request);
+    after  = {*request};
+    return rc;
+  });
 }
 
 int MPI_Startall(int count, MPI_Request requests[])
 {
   return start(Region::Startall, std::vector<MPI_Request>(requests, requests + count),
-               [&] { return PMPI_Startall(count, requests); });
+               [&](std::vector<MPI_Request>& after) {
+                 int rc = PMPI_Startall(count, requests);
+                 after.assign(requests, requests + count);
+                 return rc;
+               });
 }
 
 int MPI_Request_free(MPI_Request* request)
