@@ -56,6 +56,12 @@ void print_summary(FILE* out, const ReplayResult& result)
 
 void print_problems(FILE* out, const ReplayResult& result)
 {
+  // A deadlocked trace of 200,000 requests listed them all: the first kListed of each list, the rest in --json
+  constexpr size_t kListed = 20;
+  auto more = [out](size_t count, const char* key) {
+    if (count > kListed)
+      std::fprintf(out, "  ... and %zu more (--json FILE lists them all, in \"%s\")\n", count - kListed, key);
+  };
   std::map<std::string, UnreplayedCalls> unreplayed;  // over all ranks
   for (const auto& r : result.ranks)
     for (const auto& [name, u] : r.unreplayed) {
@@ -71,9 +77,12 @@ void print_problems(FILE* out, const ReplayResult& result)
   if (!result.blocked.empty()) {
     std::fprintf(out, "tireplay: the replay ended with %zu rank%s blocked:\n", result.blocked.size(),
                  result.blocked.size() == 1 ? "" : "s");
+    size_t shown = 0;
     for (const auto& b : result.blocked)
-      std::fprintf(out, "  %s: blocked in %s at %s\n", result.rank_name(static_cast<size_t>(b.rank)).c_str(),
-                   b.action.c_str(), b.where.c_str());
+      if (shown++ < kListed)
+        std::fprintf(out, "  %s: blocked in %s at %s\n", result.rank_name(static_cast<size_t>(b.rank)).c_str(),
+                     b.action.c_str(), b.where.c_str());
+    more(result.blocked.size(), "blocked");
     std::fprintf(out, "tireplay: a trace of a run that ended deadlocks when it is cut short, when the program relied on "
                       "MPI's buffering (a large send blocks here until it is received), or when its tracer left calls "
                       "out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: "
@@ -86,8 +95,9 @@ void print_problems(FILE* out, const ReplayResult& result)
   if (sends > 0)
     std::fprintf(out, "tireplay: %zu message%s sent but never received:\n", sends,
                  sends == 1 ? " was" : "s were");
+  size_t shown = 0;
   for (const auto& u : result.unmatched)
-    if (u.is_send) {
+    if (u.is_send && shown++ < kListed) {
       const char* op = collective_of_tag(u.tag);
       std::string what = op != nullptr ? std::string(": a message of the ") + op : ", tag " + std::to_string(u.tag);
       std::fprintf(out, "  %s -> %s%s, communicator %d, %llu bytes%s\n",
@@ -95,6 +105,7 @@ void print_problems(FILE* out, const ReplayResult& result)
                    result.rank_name(static_cast<size_t>(u.dst)).c_str(), what.c_str(), u.comm,
                    static_cast<unsigned long long>(u.bytes), at(u).c_str());
     }
+  more(sends, "unmatched_messages");
   if (result.blocked.empty() && !result.completed())
     std::fprintf(out, "tireplay: the ranks' collective calls do not match (a collective's message was never "
                       "received): the trace is cut short, or its ranks call different collectives\n");
@@ -103,8 +114,9 @@ void print_problems(FILE* out, const ReplayResult& result)
   std::set<int> blocked;
   for (const auto& b : result.blocked)
     blocked.insert(b.rank);
+  shown = 0;
   for (const auto& u : result.unmatched) {
-    if (u.is_send)
+    if (u.is_send || shown++ >= kListed)
       continue;
     std::string from = u.src < 0 ? "any source" : result.rank_name(static_cast<size_t>(u.src));
     if (const char* op = collective_of_tag(u.tag)) {  // a collective's own message: say which, not its tag
@@ -117,6 +129,7 @@ void print_problems(FILE* out, const ReplayResult& result)
                    from.c_str(), u.tag, u.comm, at(u).c_str());
     }
   }
+  more(recvs, "unmatched_messages");
 }
 
 namespace {

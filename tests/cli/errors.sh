@@ -127,6 +127,20 @@ tireplay: 2 receives never got a message:
   rank 1 <- rank 0, tag 0, communicator 0 (t_deadlock.txt:4)" -- $(replay) --trace t_deadlock.txt --hostfile one_host.txt \
     --cfg tireplay/polling:yes --fidelity $level
 done
+# 30 receives never matched: 20 listed, the rest counted (200,000 printed 200,000 lines), all in the JSON.
+mapfile -t receives < <(for i in $(seq 0 29); do echo "0 irecv 1 $i 100"; done)
+trace t_many.txt "0 init" "${receives[@]}" "0 waitall 30" "1 init"
+if "$tireplay" replay --platform platform.xml --trace t_many.txt -q --json many.json 2> many.err; then rc=0; else rc=$?; fi
+listed=$(grep -c '^  rank 0 <- rank 1, tag' many.err || true)
+last=$(tail -1 many.err)
+json_count=$(python3 -c "import json; print(len(json.load(open('many.json'))['unmatched_messages']))")
+if [ "$rc" = 3 ] && [ "$listed" = 20 ] && [ "$json_count" = 30 ] &&
+  [ "$last" = '  ... and 10 more (--json FILE lists them all, in "unmatched_messages")' ]; then
+  echo "ok   deadlock_listed"
+else
+  echo "FAIL deadlock_listed: exit $rc, $listed listed, $json_count in the JSON, last line: $last"
+  failures=$((failures + 1))
+fi
 # A deadlock is no prediction: the summary says so instead of a time.
 summary=$("$tireplay" replay --platform platform.xml --trace t_deadlock.txt 2> /dev/null | head -1)
 if [ "$summary" = "Simulated time: none: the replay deadlocked at 0.000000000 s with 2 ranks blocked (see below)" ]; then
