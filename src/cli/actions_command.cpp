@@ -5,6 +5,7 @@
 #include "src/trace/trace_source.hpp"
 
 #include <cstdio>
+#include <limits>
 #include <string>
 
 namespace po = boost::program_options;
@@ -125,21 +126,26 @@ std::string describe(int rank, const Action& a)
   return line;
 }
 
+constexpr int kAllRanks = std::numeric_limits<int>::min();  // no --rank
+
 } // namespace
 
 int actions_command(int argc, char** argv)
 {
   std::string trace;
-  int np = 0;
+  int np   = 0;
+  int only = kAllRanks;
   po::options_description desc(
-      "usage: tireplay actions TRACE   (or --trace TRACE) [--np N]\n\n"
+      "usage: tireplay actions TRACE   (or --trace TRACE) [--np N] [--rank R]\n\n"
       "Prints every rank's actions as the replay reads them: one line each, `rank name key=value...`, sizes in\n"
       "bytes, whatever the trace's syntax.\n\noptions");
   desc.add_options()("help,h", "this help")
       ("trace", file_option(&trace, "trace"), "trace: index file, shared trace file or directory (plain or "
                                               "compressed), as replay's --trace")
       ("np", po::value(&np)->default_value(0), "number of ranks, checked against the trace as replay's --np "
-                                               "(default: as many as the trace has)");
+                                               "(default: as many as the trace has)")
+      ("rank", po::value(&only), "only this rank's actions (read from its own file where the trace has one; one "
+                                 "rank's file alone is not a trace: give the trace's index or directory)");
   po::positional_options_description positional;
   positional.add("trace", 1);
   return guarded("actions", [&]() -> int {
@@ -151,8 +157,13 @@ int actions_command(int argc, char** argv)
       throw po::error("--np must be positive");
     TraceInputs inputs = open_trace(trace, np);
     int size           = static_cast<int>(inputs.ranks.size());
+    if (only != kAllRanks && (only < 0 || only >= size))
+      throw po::error("--rank " + std::to_string(only) + " is not a rank of the trace (0 to " +
+                      std::to_string(size - 1) + ")");
     P2PForms forms;
-    for (int r = 0; r < size; r++) {
+    int first = only == kAllRanks ? 0 : only;
+    int last  = only == kAllRanks ? size : only + 1;
+    for (int r = first; r < last; r++) {
       ReaderContext context;
       context.forms = &forms;
       RankReader reader(inputs.ranks[static_cast<size_t>(r)], r, size, context);

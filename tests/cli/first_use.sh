@@ -25,6 +25,11 @@ same actions_trace_option positional.out -- actions --trace t.txt
 same actions_np positional.out -- actions t.txt --np 2
 same actions_smpirun_spellings positional.out -- actions -replay t.txt -np 2
 expect actions_np_too_many 2 "t.txt: no line for rank 2 (--np 4)" -- actions t.txt --np 4
+# One rank's actions (a rank's file alone is no trace: its collectives name ranks it does not have)
+grep '^1 ' positional.out > rank1.out
+same actions_rank rank1.out -- actions t.txt --rank 1
+expect actions_rank_beyond 2 "tireplay actions: --rank 2 is not a rank of the trace (0 to 1)
+(see tireplay actions --help)" -- actions t.txt --rank 2
 expect actions_unknown_option 2 "tireplay actions: unrecognised option '--platform'
 (see tireplay actions --help)" -- actions --platform p.xml t.txt
 expect actions_no_trace 2 "tireplay actions: give the trace: tireplay actions TRACE, or --trace TRACE
