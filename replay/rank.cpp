@@ -99,10 +99,13 @@ void RankReplay::test_action(const Action& a)
   const Communicator& comm = comm_of(a);
   int src                  = a.peer < 0 ? kAnySource : comm.world_rank(a.peer);
   int dst                  = comm.world_rank(a.peer2);
-  const PendingRequest* found = me_.pending.oldest(src, dst, a.tag);
-  if (found == nullptr || found->request == nullptr)
-    return;  // SMPI ignores a test of a request already completed
-  PendingRequest p = *me_.pending.take(src, dst, a.tag);
+  std::optional<PendingRequest> found = me_.pending.take(src, dst, a.tag);
+  // SMPI takes the oldest of the key and ignores the test if an earlier test saw it complete (it was kept for a wait,
+  // which takes it as well): left in place, it made every later test of its key do nothing, and a program polling
+  // with MPI_Test kept one more per test
+  if (!found || found->request == nullptr)
+    return;
+  PendingRequest p = *found;
   // SMPI re-stores the request at the back of its (src, dst, tag) list, completed or not.
   if (p2p_.test(p.request))
     p.request = nullptr;

@@ -40,6 +40,13 @@ check test_succeeds 0.0021 one_link.xml -- "0 send 1 0 1000" "1 irecv 0 0 1000" 
 # computes 0.02 s to 1.02101016, then its test sleeps 3e-4: 1.02131016.
 check test_factor_grows 1.02131016 one_link.xml -- "0 compute 1e9" "0 send 1 0 1000" "0 send 1 1 1000" \
   "1 irecv 0 0 1000" "1 test 0 1 0" "1 test 0 1 0" "1 wait 0 1 0" "1 irecv 0 1 1000" "1 compute 2e7" "1 test 0 1 1"
+# A test that finds its request complete leaves a null in its place, which the next test or wait of the key takes
+# and ignores (SMPI's replay): the second test takes it, the third tests the second isend (rank 1 takes it at 2.011 s),
+# and the wait waits for it: 2.011 + T(1e6) = 2.02200032, then 1 s of compute. (The null was left in place: every
+# later test and the wait took it, and rank 0 ended at 2.0002; an MPI_Test loop kept one per test.)
+check test_takes_null 3.02200032 one_link.xml -- "0 isend 1 0 1000000" "0 compute 1e9" "0 test 0 1 0" \
+  "0 isend 1 0 1000000" "0 test 0 1 0" "0 test 0 1 0" "0 wait 0 1 0" "0 compute 1e9" "1 compute 5e8" \
+  "1 recv 0 0 1000000" "1 compute 15e8" "1 recv 0 0 1000000"
 # A sendrecv's tags match the other side's tagged calls: rank 0's send (tag 7) meets rank 1's receive half
 # (T(1e6)), then rank 0's receive (tag 8) meets the send half, which waited for it: 2 T(1e6). With tag 0 on both
 # halves (SMPI's sendRecv) nothing matches.
