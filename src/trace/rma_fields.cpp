@@ -33,12 +33,13 @@ bool has(const std::vector<int>& ranks, int rank)
   return std::find(ranks.begin(), ranks.end(), rank) != ranks.end();
 }
 
-/// win_post's and win_start's group: a count, then that many distinct ranks of the window's communicator.
+/// win_post's and win_start's group: a count, then that many distinct ranks of the window's communicator (none:
+/// MPI_GROUP_EMPTY, legal in MPI, an epoch with nobody).
 void group(FieldReader& a, const WindowEpochs& w, std::vector<int>& out)
 {
   int n = a.integer("size");
-  if (n < 1 || n > w.size)
-    a.fail("field 'size' must be between 1 and " + std::to_string(w.size));
+  if (n < 0 || n > w.size)
+    a.fail("field 'size' must be between 0 and " + std::to_string(w.size));
   out.clear();
   for (int i = 0; i < n; i++) {
     int r = a.rank("rank", w.size);

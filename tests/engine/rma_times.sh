@@ -67,6 +67,11 @@ check rma_pscw 0.01700112 duplex_link.xml -- \
   "0 win_create 1" "0 win_start 1 1 1" "0 put 1 1 1000000" "0 win_complete 1" "0 win_free 1" \
   "1 win_create 1" "1 win_post 1 1 0" "1 win_wait 1" "1 win_free 1"
 
+# Epochs of an empty group (MPI_GROUP_EMPTY) wait for nobody: the create's barrier and the free's, 2 T0 each.
+check rma_pscw_empty_groups 0.00400064 duplex_link.xml -- \
+  "0 win_create 1" "0 win_post 1 0" "0 win_start 1 0" "0 win_complete 1" "0 win_wait 1" "0 win_free 1" \
+  "1 win_create 1" "1 win_free 1"
+
 # Locks, three ranks on three hosts with a link per pair (shared by its two ways): ranks 0 and 2 lock rank 1's
 # window. The create's barrier ends at T0 for rank 0, 2 T0 for rank 2, and for rank 1 (its answer shares the link
 # with rank 0's lock request) and rank 0's request at 2 T0 + 16 / B = 0.00200048. The grant comes back at

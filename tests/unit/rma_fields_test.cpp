@@ -69,8 +69,12 @@ TEST_CASE("one-sided actions: epochs open and close in order", "[parser][rma]")
   p("0 win_wait 1");
   p("0 win_free 1");
   p("0 win_create 1");  // an id freed may be created again
-  CHECK_THROWS_WITH(p("0 win_post 1 0"), "win_post: field 'size' must be between 1 and 2 (expected: win_post <win> "
-                                         "<size> <rank>...)");
+  CHECK_THROWS_WITH(p("0 win_post 1 3 0 1 0"), "win_post: field 'size' must be between 0 and 2 (expected: "
+                                               "win_post <win> <size> <rank>...)");
+  CHECK_THROWS_WITH(p("0 win_post 1 -1"), "win_post: field 'size' must be between 0 and 2 (expected: win_post <win> "
+                                          "<size> <rank>...)");
+  p("0 win_post 1 0");  // MPI_GROUP_EMPTY
+  p("0 win_wait 1");
   CHECK_THROWS_WITH(p("0 win_lock 1 1 shared check"), "win_lock: the field after the lock type can only be "
                                                       "'nocheck': 'check' (expected: win_lock <win> <target> "
                                                       "<exclusive|shared> [nocheck])");
