@@ -8,7 +8,7 @@
 # rank 0 computed only once rank 1 took the message: 2 C + 10 ms (0.52 s); written as an `isend` with no wait of its
 # own, a `wait` for it before the 1000 bytes' made rank 0 finish once rank 1 had taken the 1 MiB: C + 10 ms.
 # Persistent buffered sends (buffered_archive.py persistent, as tireplay's tracer records them: each MPI_Start's
-# MpiIsend of an MPI_Bsend_init request carries tireplay::buffered_send) are `ibsend`s, waited and tested where the
+# MpiIsend of an MPI_Bsend_init request carries tireplay::send_mode = 1) are `ibsend`s, waited and tested where the
 # program did. On tests/engine/one_link.xml, factors off (T(S) = 1 ms + (S + 16) / 100 MB/s, 1 Gf hosts): rank 0's
 # two 1 MiB ibsends at 0 and 0.3 s, their wait at once, its test costs smpi/test (1e-4 s, factor 1): rank 0 ends at
 # 0.3001 s; rank 1 receives them after its 0.3 s: 0.3 + 2 T(1 MiB) = 0.32297184 s, the run's time. As `isend`s with
@@ -60,6 +60,12 @@ want="0 init|0 ibsend 1 2 1048576|0 wait 0 1 2|0 compute 300000000|0 ibsend 1 2 
 want+="|0 finalize"
 [ "$got" = "$want" ] && echo "ok   actions: MPI_Bsend_init's starts are ibsends, waited and tested as in the run" ||
   fail "persistent, rank 0: got $got, want $want"
+# (earlier tracers' mark, tireplay::buffered_send = 1, reads the same)
+PYTHONPATH=$src/tests/otf2 /usr/bin/python3 "$src/tests/otf2/buffered_archive.py" old persistent old || exit 1
+"$build/otf2ti" old/traces.otf2 -o old.ti --flop-rate 1e9 --one-file 2> old.log || { cat old.log; exit 1; }
+got=$(grep '^0 ' old.ti/trace.txt | paste -sd '|')
+[ "$got" = "$want" ] && echo "ok   actions: the same with earlier tracers' tireplay::buffered_send" ||
+  fail "persistent old, rank 0: got $got, want $want"
 for level in full fast; do
   "$build/tireplay" replay --fidelity $level --platform "$src/tests/engine/one_link.xml" \
     --trace persistent.ti/trace.txt --cfg smpi/bw-factor:0:1 --cfg smpi/lat-factor:0:1 --cfg network/crosstraffic:0 \

@@ -1,11 +1,13 @@
 // Point-to-point events to actions. Requests are followed from their start to their completion: an irecv and
 // the tests of a receive are written where they happened, with the sender its completion names; each completion
 // writes the `wait` of its own request, once (a second completion of a request is an error). Sends inside MPI_Ssend /
-// MPI_Issend are `ssend` / `issend`; those inside MPI_Bsend / MPI_Ibsend (and the starts of MPI_Bsend_init's requests)
-// are `bsend` / `ibsend`, which the replay completes once the message is buffered (an ibsend's wait: Rank::buffered);
-// the send and receive of one MPI_Sendrecv (or MPI_Sendrecv_replace) are one `sendrecv` with both tags, a half to or
-// from MPI_PROC_NULL written as `null`. A cancelled request leaves no action; so does an operation whose peer is no
-// rank (MPI_PROC_NULL), counted under the call that started it.
+// MPI_Issend (and the starts of MPI_Ssend_init's requests) are `ssend` / `issend`; those inside MPI_Bsend /
+// MPI_Ibsend (and the starts of MPI_Bsend_init's requests) are `bsend` / `ibsend`, which the replay completes once
+// the message is buffered (an ibsend's wait: Rank::buffered); ready sends are standard ones (MPI_Rsend, MPI_Irsend
+// and MPI_Rsend_init's starts: `send` / `isend`). The send and receive of one MPI_Sendrecv (or
+// MPI_Sendrecv_replace) are one `sendrecv` with both tags, a half to or from MPI_PROC_NULL written as `null`. A
+// cancelled request leaves no action; so does an operation whose peer is no rank (MPI_PROC_NULL), counted under the
+// call that started it.
 #include "rank_state.hpp"
 
 namespace otf2ti {
@@ -124,14 +126,20 @@ OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
   return verdict(r);
 }
 
-/// Whether an MpiIsend is a buffered send's: inside MPI_Ibsend, or an MPI_Start's of an MPI_Bsend_init request (the
-/// attribute tireplay's tracer puts on it; an MpiIsend says nothing of the request's kind).
-bool buffered(const Rank& r, const OTF2_AttributeList* attributes)
+/// The action of an MpiIsend, from its send mode: `ibsend` for a buffered one, `issend` for a synchronous one, else
+/// `isend` (a ready send is a standard one, as MPI_Irsend's). The mode is its call's (MPI_Ibsend, MPI_Issend), or, for
+/// an MPI_Start's, its request's (MPI_Bsend_init, MPI_Ssend_init): the attribute tireplay's tracer puts on it
+/// (tireplay::send_mode, 1 buffered, 2 synchronous, 3 ready), as an MpiIsend says nothing of the request's kind.
+const char* isend_action(const Rank& r, const OTF2_AttributeList* attributes)
 {
-  uint8_t mark = 0;
-  if (attributes != nullptr && r.defs.buffered_attribute != UINT64_MAX)
-    OTF2_AttributeList_GetUint8(attributes, static_cast<OTF2_AttributeRef>(r.defs.buffered_attribute), &mark);
-  return r.call == "MPI_Ibsend" || mark != 0;
+  uint8_t mode = 0;
+  if (attributes != nullptr && r.defs.send_mode_attribute != UINT64_MAX)
+    OTF2_AttributeList_GetUint8(attributes, static_cast<OTF2_AttributeRef>(r.defs.send_mode_attribute), &mode);
+  if (r.call == "MPI_Ibsend" || mode == 1)
+    return "ibsend";
+  if (r.call == "MPI_Issend" || mode == 2)
+    return "issend";
+  return "isend";
 }
 
 OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user,
@@ -148,9 +156,10 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   int me = r.enter_p2p(position, comm, receiver);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
+  std::string action = isend_action(r, attributes);
+  r.emit(action + " " + fields(receiver, tag, bytes), comm);
   Request q;
-  q.buffered = buffered(r, attributes);
-  r.emit((q.buffered ? "ibsend " : r.call == "MPI_Issend" ? "issend " : "isend ") + fields(receiver, tag, bytes), comm);
+  q.buffered = action == "ibsend";
   q.line     = r.out.lines.size() - 1;
   q.src      = static_cast<uint32_t>(me);
   q.dst      = receiver;

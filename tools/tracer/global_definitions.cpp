@@ -65,8 +65,10 @@ void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run)
                                       str("bytes of the rank's memory in a window it creates"), OTF2_TYPE_UINT64);
   OTF2_GlobalDefWriter_WriteAttribute(w, kLockNocheck, str(kLockNocheckName),
                                       str("1: the lock was taken with MPI_MODE_NOCHECK"), OTF2_TYPE_UINT8);
-  OTF2_GlobalDefWriter_WriteAttribute(w, kBufferedSend, str(kBufferedSendName),
-                                      str("1: the send started is buffered (MPI_Bsend_init)"), OTF2_TYPE_UINT8);
+  OTF2_GlobalDefWriter_WriteAttribute(w, kSendMode, str(kSendModeName),
+                                      str("the mode of the send started: 1 buffered (MPI_Bsend_init), 2 synchronous "
+                                          "(MPI_Ssend_init), 3 ready (MPI_Rsend_init); none: standard"),
+                                      OTF2_TYPE_UINT8);
   for (uint64_t r = 0; r < ranks; r++)  // a communicator has at most as many ranks as the world
     OTF2_GlobalDefWriter_WriteAttribute(w, kSentTo + static_cast<OTF2_AttributeRef>(r),
                                         str(kSentToName + std::to_string(r)),

@@ -32,10 +32,15 @@ constexpr const char* kWindowBytesName = "tireplay::window_bytes";
 constexpr OTF2_AttributeRef kLockNocheck = 2;
 constexpr const char* kLockNocheckName = "tireplay::lock_nocheck";
 
-/// The attribute the MpiIsend of an MPI_Start carries when its request is MPI_Bsend_init's (1; none otherwise): a
-/// buffered send, which otf2ti writes as MPI_Ibsend's (an isend no wait follows). OTF2's MpiIsend does not say.
-constexpr OTF2_AttributeRef kBufferedSend = 3;
-constexpr const char* kBufferedSendName = "tireplay::buffered_send";
+/// The send mode of a persistent send request (MPI_Send_init, MPI_Bsend_init, MPI_Ssend_init, MPI_Rsend_init): the
+/// value of kSendMode.
+enum class SendMode : uint8_t { Standard = 0, Buffered = 1, Synchronous = 2, Ready = 3 };
+/// The attribute the MpiIsend of an MPI_Start carries when its request's mode is not the standard one (none for
+/// MPI_Send_init's), as OTF2's MpiIsend does not say: otf2ti writes a buffered one as MPI_Ibsend's (`ibsend`), a
+/// synchronous one as MPI_Issend's (`issend`) and a ready one as MPI_Irsend's (`isend`). Archives of earlier tracers
+/// named it "tireplay::buffered_send" (1 for MPI_Bsend_init's, none otherwise), which otf2ti reads the same.
+constexpr OTF2_AttributeRef kSendMode = 3;
+constexpr const char* kSendModeName = "tireplay::send_mode";
 
 /// The attributes an alltoallv's or alltoallw's collective event carries (MpiCollectiveEnd,
 /// NonBlockingCollectiveComplete): kSentTo + i, named "tireplay::sent_to:i", the bytes this rank sends to rank i of
@@ -58,7 +63,7 @@ inline void add_sent_to(OTF2_AttributeList* list, const std::vector<uint64_t>& t
 
 /// Clock, ranks (one location per rank, location id = rank), the MPI regions, the metrics (metric class 0:
 /// member cpu_time in ns, then the flop counter), the attributes (kElementBytes, kWindowBytes, kLockNocheck,
-/// kBufferedSend, kSentTo + i for each rank i), MPI_COMM_WORLD (0), MPI_COMM_SELF (1)
+/// kSendMode, kSentTo + i for each rank i), MPI_COMM_WORLD (0), MPI_COMM_SELF (1)
 /// the created communicators, the windows and the groups of their synchronisations.
 void write_global_definitions(OTF2_Archive* archive, const RunDefinitions& run);
 

@@ -87,9 +87,9 @@ void Requests::tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request)
 }
 
 void Requests::made_persistent(MPI_Request request, bool receive, OTF2_CommRef comm, int peer, int tag,
-                               uint64_t bytes, bool buffered)
+                               uint64_t bytes, SendMode mode)
 {
-  persistent_[request] = {receive, comm, peer, tag, bytes, buffered};
+  persistent_[request] = {receive, comm, peer, tag, bytes, mode};
 }
 
 void Requests::start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, MPI_Request now)
@@ -107,12 +107,12 @@ void Requests::start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, MP
   if (p.receive) {
     OTF2_EvtWriter_MpiIrecvRequest(out, nullptr, time, started(request, true, p.comm));
   } else {
-    thread_local std::unique_ptr<OTF2_AttributeList, decltype(&OTF2_AttributeList_Delete)> buffered(
+    thread_local std::unique_ptr<OTF2_AttributeList, decltype(&OTF2_AttributeList_Delete)> attributes(
         OTF2_AttributeList_New(), OTF2_AttributeList_Delete);
-    bool mark = p.buffered && buffered != nullptr;
-    if (mark)
-      OTF2_AttributeList_AddUint8(buffered.get(), kBufferedSend, 1);  // the list is emptied by the write
-    OTF2_EvtWriter_MpiIsend(out, mark ? buffered.get() : nullptr, time, static_cast<uint32_t>(p.peer), p.comm,
+    bool mark = p.mode != SendMode::Standard && attributes != nullptr;
+    if (mark)  // the list is emptied by the write
+      OTF2_AttributeList_AddUint8(attributes.get(), kSendMode, static_cast<uint8_t>(p.mode));
+    OTF2_EvtWriter_MpiIsend(out, mark ? attributes.get() : nullptr, time, static_cast<uint32_t>(p.peer), p.comm,
                             static_cast<uint32_t>(p.tag), p.bytes, started(request, false, p.comm));
   }
 }

@@ -9,6 +9,8 @@
 // messages (Mprobe, Improbe) are remembered until their Mrecv or Imrecv, which take their communicator.
 #pragma once
 
+#include "global_definitions.hpp"
+
 #include <mpi.h>
 #include <otf2/otf2.h>
 
@@ -37,11 +39,11 @@ public:
   /// A test found `request` incomplete: MpiRequestTest.
   void tested(OTF2_EvtWriter* out, uint64_t time, MPI_Request request);
 
-  /// A persistent request made by *_init: what each of its starts sends or receives; `buffered`: MPI_Bsend_init's.
+  /// A persistent request made by *_init: what each of its starts sends or receives; `mode`: a send's.
   void made_persistent(MPI_Request request, bool receive, OTF2_CommRef comm, int peer, int tag, uint64_t bytes,
-                       bool buffered = false);
-  /// MPI_Start of `request`, whose handle is `now` after the call: its MpiIsend (with kBufferedSend for a buffered
-  /// one) or MpiIrecvRequest, if the tracer saw it made; the request is known by `now` from then on.
+                       SendMode mode = SendMode::Standard);
+  /// MPI_Start of `request`, whose handle is `now` after the call: its MpiIsend (with kSendMode unless its mode is
+  /// the standard one) or MpiIrecvRequest, if the tracer saw it made; the request is known by `now` from then on.
   void start(OTF2_EvtWriter* out, uint64_t time, MPI_Request request, MPI_Request now);
   void freed(MPI_Request request);
 
@@ -66,7 +68,7 @@ private:
     OTF2_CommRef comm;
     int peer, tag;
     uint64_t bytes;
-    bool buffered;
+    SendMode mode;
   };
   std::multimap<MPI_Request, Pending> pending_;  // by handle, each handle's requests in the order they started
   /// The oldest request pending under `request`, or end().

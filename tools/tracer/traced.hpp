@@ -45,7 +45,8 @@ int iprobe(MPI_Comm comm, int source, int tag, const std::function<int(int& flag
 /// Mrecv / Imrecv: `message` is the handle before the call (the call resets it).
 int mrecv(Region region, MPI_Message message, const CallStatus& call);
 int imrecv(Region region, MPI_Message message, const CallRequest& call);
-/// Send_init, Ssend_init, Rsend_init, Bsend_init, Recv_init: each Start of the request is an isend or irecv.
+/// Send_init, Ssend_init, Rsend_init, Bsend_init, Recv_init: each Start of the request is an isend (with the send
+/// mode of its region: kSendMode) or irecv.
 int persistent(Region region, bool receive, MPI_Comm comm, int peer, int tag, uint64_t bytes, const CallRequest& call);
 /// MPI_Start or MPI_Startall of the handles `before`; `call` gives them back as they are after the call (Open MPI
 /// gives a new handle to a start whose previous message is still in flight, as a buffered one may be).

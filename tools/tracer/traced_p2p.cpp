@@ -142,8 +142,12 @@ int persistent(Region region, bool receive, MPI_Comm comm, int peer, int tag, ui
   Scope scope(region);
   MPI_Request request = MPI_REQUEST_NULL;
   int rc              = call(request);
+  SendMode mode       = region == Region::Bsend_init   ? SendMode::Buffered
+                        : region == Region::Ssend_init ? SendMode::Synchronous
+                        : region == Region::Rsend_init ? SendMode::Ready
+                                                       : SendMode::Standard;
   if (rc == MPI_SUCCESS && known(region, comm))
-    recorder().requests.made_persistent(request, receive, ref(comm), peer, tag, bytes, region == Region::Bsend_init);
+    recorder().requests.made_persistent(request, receive, ref(comm), peer, tag, bytes, mode);
   return rc;
 }
 
