@@ -78,6 +78,14 @@ check alltoall_contention 0.00102032 private_links.xml -- "0 alltoall 1000 1000"
 check eager 1 one_link.xml --cfg smpi/async-small-thresh:2000 -- "0 send 1 0 1000" "1 compute 1e9" "1 recv 0 0 1000"
 # smpi/os injects 0.5 s in the sender before the message is posted.
 check send_overhead 0.50101016 one_link.xml --cfg smpi/os:0:0.5:0 -- "0 send 1 0 1000" "1 recv 0 0 1000"
+# smpi/or (1 ms after each detached message received) in a linear scan: SMPI waits the requests one after the other,
+# receives from rank 0 up (colls::scan's non-commutative branch: the replay's MPI_OP_NULL). Rank 0 computes 3 ms:
+# rank 3 takes its message at 0.003 + T(200), then pays 1 ms for each of the three, those of ranks 1 and 2 there
+# since T(200) = 0.00100216: 0.00700216 (smpirun's). Paid as they arrive (a waitall), 0.00500216. Exscan the same.
+for op in scan exscan; do
+  check "${op}_receive_overhead" 0.00700216 private_links.xml --cfg smpi/or:0:1e-3:0 -- "0 compute 3e6" \
+    "0 $op 200 0" "1 $op 200 0" "2 $op 200 0" "3 $op 200 0"
+done
 # Sub-communicators (tireplay extension): two disjoint 2-rank broadcasts run side by side in one round.
 check comm_split_bcast 0.00101016 private_links.xml -- \
   "0 comm_split 1 2 0 2" "0 bcast 1000 comm=1" "2 comm_split 1 2 0 2" "2 bcast 1000 comm=1" \

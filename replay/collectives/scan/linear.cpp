@@ -1,5 +1,8 @@
 // Linear scan and exscan (SMPI's colls::scan / colls::exscan): each rank receives from every lower rank and
-// sends to every higher rank, all posted at once.
+// sends to every higher rank, all posted at once. SMPI's replay passes MPI_OP_NULL, which takes the
+// non-commutative branch: the requests are waited one after the other in their order (receives from rank 0 up,
+// then sends), not by a waitall, so smpi/or is paid for each receive in rank order once it and those before it
+// are done, not as the messages arrive.
 #include "replay/collectives/algorithms.hpp"
 
 namespace tireplay::algorithms {
@@ -11,7 +14,9 @@ void scan_linear(Coll& c, const CollArgs& a)
     requests.push_back(c.irecv(other, a.bytes, kTagScan));
   for (int other = c.rank() + 1; other < c.size(); other++)
     requests.push_back(c.isend(other, a.bytes, kTagScan));
-  c.waitall(requests);
+  for (Request* r : requests)
+    c.wait(r);
+  requests.clear();
 }
 
 } // namespace tireplay::algorithms
