@@ -1,13 +1,16 @@
 #include "src/calibrate/pingpong_comments.hpp"
 
+#include "replay/configuration.hpp"
 #include "src/trace/rank_reader.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 namespace tireplay::calibrate {
 namespace {
@@ -51,10 +54,31 @@ bool is_key_value(const std::string& key, const std::string& value)
   return value == "yes" || value == "no" || (!value.empty() && *end == '\0');
 }
 
-[[noreturn]] void malformed(const std::string& path, int number, const std::string& line, const std::string& form)
+[[noreturn]] void malformed(const std::string& path, int number, const std::string& line, const std::string& form,
+                            const std::string& why = "")
 {
   throw InputError(path + ":" + std::to_string(number) + ": '" + line + "' is not '# " + form +
-                   "' (tools/accuracy/pingpong.c)");
+                   "' (tools/accuracy/pingpong.c)" + (why.empty() ? "" : ": " + why));
+}
+
+/// The fields after the key of the line `fields` reads, one per name of `form` ("KEY NAME..."): else malformed,
+/// naming the missing field or the one too many.
+std::vector<std::string> form_fields(std::istringstream& fields, const std::string& path, int number,
+                                     const std::string& line, const std::string& form)
+{
+  std::istringstream names(form);
+  std::string name;
+  names >> name;  // the key
+  std::vector<std::string> values;
+  for (std::string value; fields >> value;)
+    values.push_back(value);
+  for (size_t i = 0; names >> name; i++)
+    if (i >= values.size())
+      malformed(path, number, line, form, "no " + name);
+  size_t count = std::count(form.begin(), form.end(), ' ');
+  if (values.size() > count)
+    malformed(path, number, line, form, "'" + values[count] + "' is a field too many");
+  return values;
 }
 
 std::string seconds_text(double seconds)
@@ -64,6 +88,47 @@ std::string seconds_text(double seconds)
   return text;
 }
 
+/// The replay's settings from `option` (key:value) as `tireplay replay` checks them (replay/configuration.hpp);
+/// std::invalid_argument as the replay refuses it.
+SmpiConfig as_replayed(const std::string& option) { return parse_configuration({option}).smpi; }
+
+/// A one-sided or `# test` line's SIZE (0 without one) and SECONDS as the option it becomes gives them, checked as
+/// the replay checks that option, as read and as written. A field that the replay refuses is malformed, naming the
+/// field and the replay's reason.
+std::pair<uint64_t, std::string> replay_point(const std::string& path, int number, const std::string& line,
+                                              const std::string& key, const std::vector<std::string>& values)
+{
+  static const std::map<std::string, std::string> options{{"win-create", "tireplay/win-create-cpu"},
+                                                          {"win-free", "tireplay/win-free-cpu"},
+                                                          {"rma-call", "tireplay/rma-call-cpu"},
+                                                          {"test", "smpi/test"}};
+  const std::string option = options.at(key) + ":";
+  bool sized               = values.size() == 2;
+  std::string form         = key + (sized ? " SIZE SECONDS" : " SECONDS");
+  for (size_t i = 0; sized && i < 2; i++)  // a list of points in a field: several lines' worth in one
+    if (values[i].find_first_of(":;") != std::string::npos)
+      malformed(path, number, line, form, (i == 0 ? "SIZE '" : "SECONDS '") + values[i] + "' is not one value");
+  std::string seconds = values.back();
+  try {
+    SmpiConfig read    = as_replayed(option + (sized ? values[0] + ":" : "") + seconds);
+    const auto& points = key == "win-create" ? read.win_create_cpu : read.win_free_cpu;
+    uint64_t size      = sized ? points.at(0).first : 0;
+    seconds = seconds_text(sized ? points.at(0).second : key == "test" ? read.test_sleep : read.rma_call_cpu);
+    as_replayed(option + (sized ? std::to_string(size) + ":" : "") + seconds);  // as written: a unit applied, 9 digits
+    return {size, seconds};
+  } catch (const std::invalid_argument& e) {
+    bool size_refused = false;
+    try {
+      if (sized)
+        as_replayed(option + values[0] + ":0");  // a time of 0 is one: the size alone
+    } catch (const std::invalid_argument&) {
+      size_refused = true;
+    }
+    malformed(path, number, line, form, (size_refused ? "SIZE '" + values[0] : "SECONDS '" + values.back()) + "'" +
+                                            (seconds == values.back() ? "" : ", written " + seconds) + ": " + e.what());
+  }
+}
+
 } // namespace
 
 PingPongComments read_pingpong_comments(const std::string& path)
@@ -71,7 +136,7 @@ PingPongComments read_pingpong_comments(const std::string& path)
   PingPongComments comments;
   std::ifstream in(path);
   std::string line, call, target_progress, async_progress, test;
-  std::map<double, double> create, release;  // size -> seconds
+  std::map<uint64_t, std::string> create, release;  // size -> seconds, as written
   for (int number = 1; std::getline(in, line); number++) {
     if (!line.empty() && line.back() == '\r')
       line.pop_back();
@@ -103,35 +168,31 @@ PingPongComments read_pingpong_comments(const std::string& path)
                          "): the tables of two runs in one file?");
       comments.hosts = {a, b};
     } else if (key == "rma-target-progress" || key == "async-progress") {
+      std::string more;
       fields >> value;
       if (value != "yes" && value != "no")
         malformed(path, number, line, key + " yes|no");
+      if (fields >> more)
+        malformed(path, number, line, key + " yes|no", "'" + more + "' is a field too many");
       (key == "async-progress" ? async_progress : target_progress) = value;
     } else if (key == "win-create" || key == "win-free" || key == "rma-call" || key == "test") {
-      bool sized  = key == "win-create" || key == "win-free";
-      double size = 0, seconds = -1;
-      if (sized)
-        fields >> size;
-      fields >> seconds;
-      if (!fields || !(seconds >= 0 && seconds < 1) || !(size >= 0 && size < 1e15))
-        malformed(path, number, line, key + (sized ? " SIZE" : "") + " SECONDS");
+      bool sized           = key == "win-create" || key == "win-free";
+      auto values          = form_fields(fields, path, number, line, key + (sized ? " SIZE SECONDS" : " SECONDS"));
+      auto [size, seconds] = replay_point(path, number, line, key, values);
       if (!sized) {
-        (key == "test" ? test : call) = seconds_text(seconds);
+        (key == "test" ? test : call) = seconds;
         continue;
       }
       auto& points = key == "win-create" ? create : release;  // by size: the option wants them increasing
       if (!points.emplace(size, seconds).second)
         throw InputError(path + ":" + std::to_string(number) + ": '# " + key + "' repeats the size " +
-                         seconds_text(size) + ": the tables of two runs in one file?");
+                         std::to_string(size) + ": the tables of two runs in one file?");
     }
   }
-  auto option = [](const std::map<double, double>& points) {
+  auto option = [](const std::map<uint64_t, std::string>& points) {
     std::string list;
-    for (const auto& [size, seconds] : points) {
-      char point[64];
-      std::snprintf(point, sizeof point, "%.0f:%.9g", size, seconds);
-      list += (list.empty() ? "" : ";") + std::string(point);
-    }
+    for (const auto& [size, seconds] : points)
+      list += (list.empty() ? "" : ";") + std::to_string(size) + ":" + seconds;
     return list;
   };
   if (!create.empty())

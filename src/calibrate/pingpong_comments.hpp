@@ -26,7 +26,9 @@ struct PingPongComments {
   std::vector<std::string> warnings;
 };
 
-/// The comments of the ping-pong table at `path`. A malformed line of a known key is an InputError naming it.
+/// The comments of the ping-pong table at `path`. A malformed line of a known key is an InputError naming it: a
+/// line that becomes a replay option is malformed where the replay would refuse that option (the field it refuses
+/// named, with the replay's reason), one field too many or too few too.
 PingPongComments read_pingpong_comments(const std::string& path);
 
 /// Why `table` was measured between two ranks of one host, "" when nothing says so: its `# hosts` line names one

@@ -32,6 +32,8 @@ public:
   {
     while (std::getline(in_, text_)) {
       number_++;
+      if (number_ == 1)  // hidden in the first field: "field 1 (size) '1' is not a whole number"
+        check_byte_order_mark(path_, number_, text_);
       if (!text_.empty() && text_.back() == '\r')
         text_.pop_back();
       if (text_.rfind("# begin result \"", 0) == 0)  // SKaMPI's output: a measurement's name

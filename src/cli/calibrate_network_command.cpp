@@ -4,6 +4,7 @@
 #include "models/platform_params.hpp"
 #include "models/quantities.hpp"
 #include "models/topology.hpp"
+#include "replay/configuration.hpp"
 #include "src/calibrate/pingpong_comments.hpp"
 #include "src/calibrate/platform_xml.hpp"
 #include "src/calibrate/tables.hpp"
@@ -96,6 +97,16 @@ std::vector<std::string> print_factors(const Report& report, const std::vector<m
 void print_replay_options(const Report& report, const std::vector<std::string>& options,
                           const std::string& options_out)
 {
+  std::vector<std::string> pairs;  // checked as `tireplay replay` checks its --cfg options: none it would refuse
+  for (const auto& o : options)
+    if (o.rfind("--cfg=", 0) == 0)
+      pairs.push_back(o.substr(6));
+  try {
+    parse_configuration(pairs);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("the replay would refuse the options calibrated, none written: ") +
+                                e.what());
+  }
   std::string cat = options_out.empty() ? "" : " $(cat " + options_out + ")";
   report.print("\nReplay options (tireplay replay ...%s):\n", cat.c_str());
   for (const auto& o : options) {

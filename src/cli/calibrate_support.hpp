@@ -76,6 +76,7 @@ std::vector<models::SegmentFit> fit_segments(const Report& report, const std::st
 void print_table_line(const Report& report, const std::string& path, const std::vector<models::PingPongPoint>& table);
 
 /// Prints the replay options ("--cfg=key:value" as --cfg 'key:value') and writes them to `options_out` if given.
+/// Throws std::invalid_argument, nothing printed nor written, where `tireplay replay` would refuse them.
 void print_replay_options(const Report& report, const std::vector<std::string>& options,
                           const std::string& options_out);
 

@@ -38,6 +38,13 @@ void check_input_file(const std::string& path, const std::string& role)
     throw InputError(path + ": cannot be read (" + std::strerror(errno) + ")");
 }
 
+void check_byte_order_mark(const std::string& path, uint64_t number, const std::string& line)
+{
+  if (line.rfind("\xEF\xBB\xBF", 0) == 0)
+    throw InputError(path + ":" + std::to_string(number) + ": the file starts with a UTF-8 byte-order mark: remove it "
+                     "(sed -i '1s/^\\xEF\\xBB\\xBF//' " + path + ")");
+}
+
 namespace {
 std::vector<std::pair<std::string, std::string>>& pipe_copies()  // (copy, the pipe it holds)
 {

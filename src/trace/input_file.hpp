@@ -2,6 +2,7 @@
 // where a file is expected is an error naming it, not a hang, a crash or GBs read for nothing.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,10 @@ namespace tireplay {
 /// Throws InputError "PATH: no such file (the ROLE)", "PATH: is a directory, not the ROLE", "PATH: is not a
 /// regular file (a FIFO, device or socket cannot be the ROLE)", "PATH: cannot be read (...)".
 void check_input_file(const std::string& path, const std::string& role);
+
+/// Throws InputError "PATH:NUMBER: the file starts with a UTF-8 byte-order mark: remove it (sed -i ...)" when
+/// `line`, the file's first (line `number`), starts with one: a first field it hides in, invisible in messages.
+void check_byte_order_mark(const std::string& path, uint64_t number, const std::string& line);
 
 /// `path` itself, or for a pipe or FIFO (`--hostfile <(printf 'a\nb\n')`) a temporary regular file holding what it
 /// gave (removed at exit). Throws InputError "PATH: nothing written to the FIFO in 10 s (the ROLE)" for a FIFO

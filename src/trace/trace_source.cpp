@@ -1,5 +1,6 @@
 #include "src/trace/trace_source.hpp"
 
+#include "src/trace/input_file.hpp"
 #include "src/trace/interruption.hpp"
 
 #include "src/trace/line_parser.hpp"
@@ -40,9 +41,7 @@ bool looks_compressed(std::string_view text)
 void check_first_line(const std::string& path, uint64_t number, const std::string& line)
 {
   std::string at = path + ":" + std::to_string(number);
-  if (line.rfind("\xEF\xBB\xBF", 0) == 0)
-    throw InputError(at + ": the file starts with a UTF-8 byte-order mark: remove it (sed -i '1s/^\\xEF\\xBB\\xBF//' " +
-                     path + ")");
+  check_byte_order_mark(path, number, line);
   std::vector<std::string_view> fields;
   split_fields(line, fields);
   ActionKind kind;

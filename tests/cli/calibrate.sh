@@ -377,9 +377,38 @@ expect "bad bandwidth" "tireplay calibrate pingpong: --bandwidth: '1 Gbit' is no
 { cat flat.txt; echo "# async-progress maybe"; } > async_bad.txt
 expect "a malformed '# async-progress' line: file and line" "async_bad.txt:$(($(wc -l < flat.txt) + 1)): \
 '# async-progress maybe' is not '# async-progress yes|no' (tools/accuracy/pingpong.c)" calibrate pingpong async_bad.txt
+time="a non-negative time (a number, optionally with a unit: ps ns us ms s m h d w)"
 { cat flat.txt; echo "# test -1e-08"; } > test_bad.txt
 expect "a malformed '# test' line: file and line" "test_bad.txt:$(($(wc -l < flat.txt) + 1)): '# test -1e-08' is not \
-'# test SECONDS' (tools/accuracy/pingpong.c)" calibrate pingpong test_bad.txt
+'# test SECONDS' (tools/accuracy/pingpong.c): SECONDS '-1e-08': --cfg smpi/test: '-1e-08' is not $time" \
+  calibrate pingpong test_bad.txt
+# One-sided lines are checked as the replay checks the options they become (calibrate wrote options that the replay
+# refused, exit 0; a hostile trial's): LINES ('|' between them) after flat.txt, the first one refused.
+refused() {  # NAME, LINES, EXPECTED MESSAGE after 'FILE:LINE: '
+  { cat flat.txt; tr '|' '\n' <<< "$2"; } > "$1.txt"
+  expect "pingpong: a one-sided line refused, its file, line and field: $1" \
+    "$1.txt:$(($(wc -l < flat.txt) + 1)): $3" calibrate pingpong "$1.txt"
+}
+step="is not a step 'threshold:time' (whole bytes, then seconds or a time with its unit)"
+refused create_fraction "# win-create 8192.2 1e-5|# win-create 8192.4 2e-5" "'# win-create 8192.2 1e-5' is not \
+'# win-create SIZE SECONDS' (tools/accuracy/pingpong.c): SIZE '8192.2': --cfg tireplay/win-create-cpu: \
+'8192.2:1e-5' $step"
+refused free_fraction "# win-free 0.4 1e-5|# win-free 0.2 2e-5" "'# win-free 0.4 1e-5' is not \
+'# win-free SIZE SECONDS' (tools/accuracy/pingpong.c): SIZE '0.4': --cfg tireplay/win-free-cpu: '0.4:1e-5' $step"
+refused call_slow "# rma-call 0.5" "'# rma-call 0.5' is not '# rma-call SECONDS' (tools/accuracy/pingpong.c): \
+SECONDS '0.5': tireplay/rma-call-cpu must not exceed 1 ms (a one-sided call costs microseconds)"
+refused create_subnormal "# win-create 8192 1e-320" "'# win-create 8192 1e-320' is not '# win-create SIZE SECONDS' \
+(tools/accuracy/pingpong.c): SECONDS '1e-320': --cfg tireplay/win-create-cpu: '1e-320' is not $time"
+refused create_extra "# win-create 8192 1e-5 extra" "'# win-create 8192 1e-5 extra' is not \
+'# win-create SIZE SECONDS' (tools/accuracy/pingpong.c): 'extra' is a field too many"
+refused create_short "# win-create 8192" "'# win-create 8192' is not '# win-create SIZE SECONDS' \
+(tools/accuracy/pingpong.c): no SECONDS"
+refused progress_extra "# async-progress no 1" "'# async-progress no 1' is not '# async-progress yes|no' \
+(tools/accuracy/pingpong.c): '1' is a field too many"
+{ printf '\xEF\xBB\xBF'; grep -v '^#' flat.txt; } > bom.txt
+expect "a table starting with a byte-order mark: said (it was: field 1 (size) is not a whole number of bytes)" \
+  "bom.txt:1: the file starts with a UTF-8 byte-order mark: remove it (sed -i '1s/^\\xEF\\xBB\\xBF//' bom.txt)" \
+  calibrate pingpong bom.txt
 # A noisy table (each size 0.7 to 1.3 times its time, seeded) is fitted size by size: said.
 python3 -c '
 import random
