@@ -252,13 +252,10 @@ double SimGridTransport::wait(Transfer* t)
   }
   if (finished(c))
     return c->comm->get_finish_time();
-  if (c->someone_waits) {
-    c->second_waiter = sg4::Actor::self();
-    suspend_self();
-    return c->comm->get_finish_time();
-  }
-  c->someone_waits = true;
-  // As execute(): wait_any creates no failure-watching action.
+  // As execute(): wait_any creates no failure-watching action. Both ranks of a message may wait on it, each in its
+  // own wait_any: SimGrid answers them at its end in the order they began to wait, in one step, as SMPI's waits on
+  // a request's communication (a second waiter resumed by the first ran before it: the next sleeps of the two began
+  // in the other order, and SimGrid ends sleeps of one date in the reverse order they began).
   // `one` is shared by the actors of this thread: filled after the last simcall before the wait.
   sg4::ExecPtr poll = start_polling(calling_rank());
   thread_local std::vector<sg4::CommPtr> one(1);
@@ -267,8 +264,6 @@ double SimGridTransport::wait(Transfer* t)
   stop_polling(poll);
   one[0]  = nullptr;
   c->done = true;
-  if (c->second_waiter != nullptr)
-    wake(rank_of_pid_[static_cast<size_t>(c->second_waiter->get_pid())]);
   check_stopped();
   return c->comm->get_finish_time();
 }

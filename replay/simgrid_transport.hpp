@@ -53,17 +53,15 @@ public:
   void stop_all() override;
 
 private:
-  /// Only one actor at a time waits on the SimGrid communication (SimGrid keeps one timeout per side of a
-  /// host-to-host transfer); the other side, if it waits too, is suspended and resumed when the first returns.
+  /// Both sides of a message may wait on the SimGrid communication at once, each in a wait_any without timeout
+  /// (Comm::wait would give each a timeout action, and SimGrid keeps one per side of a host-to-host transfer).
   struct Comm : Transfer {
     simgrid::s4u::CommPtr comm;
     double bytes                    = 0;  // as started (comm is null while the simcall that starts it runs)
     bool done                       = false;
-    bool someone_waits              = false;
-    simgrid::s4u::Actor* second_waiter = nullptr;
   };
 
-  /// Blocks the calling actor until resumed (suspend(), or the second waiter of a transfer); throws after stop_all().
+  /// Blocks the calling actor until resumed (suspend()); throws after stop_all().
   void suspend_self();
   /// After a blocking call: ReplayStopped once stop_all() was called.
   void check_stopped() const;
