@@ -52,9 +52,14 @@ TraceInputs from_directory(const std::string& dir, int np)
   std::vector<std::string> skipped;  // files whose first line is no action
   std::multimap<int, std::pair<std::string, uint64_t>> maybe;  // first line "<rank> <unknown word>"
   std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (std::error_code type_ec; it->is_regular_file(type_ec))
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code type_ec;
+    if (it->is_regular_file(type_ec))
       files.push_back(it->path());
+    else if (!it->is_directory(type_ec) && it->exists(type_ec))  // a FIFO was skipped: one rank fewer, silently
+      throw InputError(dir + ": '" + it->path().filename().string() + "' is not a regular file (a FIFO, device or "
+                       "socket cannot be a trace)");
+  }
   if (ec)
     throw InputError(dir + ": cannot list the directory: " + ec.message());
   std::sort(files.begin(), files.end());

@@ -192,6 +192,10 @@ expect same_algorithm_two_names 0 "" -- $(replay) --trace t_bcast.txt --coll bca
 mkfifo t_fifo
 expect fifo_trace 2 "t_fifo: 't_fifo' is not a regular file (a FIFO, device or socket cannot be a trace)" \
   -- $(replay) --trace t_fifo
+# In a directory trace: it was skipped, and the replay ran one rank fewer
+mkdir t_fifo_dir && trace t_fifo_dir/r0.txt "0 init" "0 finalize" && mkfifo t_fifo_dir/r1.txt
+expect fifo_in_directory 2 "t_fifo_dir: 'r1.txt' is not a regular file (a FIFO, device or socket cannot be a trace)" \
+  -- $(replay) --trace t_fifo_dir
 trace t_index_dev.txt /dev/zero /dev/zero
 expect index_device 2 "t_index_dev.txt:1: '/dev/zero' is not a regular file (a FIFO, device or socket cannot be a trace)" \
   -- $(replay) --trace t_index_dev.txt
