@@ -22,6 +22,8 @@ struct PendingRequest {
 class PendingRequests {
 public:
   bool empty() const { return by_order_.empty(); }
+  /// Whether any request was ever stored.
+  bool ever_stored() const { return next_ > 0; }
   void store(const PendingRequest& p);
   /// The oldest request stored under (src, dst, tag), left in place; nullptr if none.
   const PendingRequest* oldest(int src, int dst, int tag);

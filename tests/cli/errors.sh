@@ -106,6 +106,11 @@ expect no_such_trace 2 "nothing.txt: no such trace file or directory" -- $(repla
 expect unknown_command 2 "tireplay: unknown command 'replya'
 $("$tireplay" --help)" -- replya
 
+# A wait with no request ever made (one after requests that tests completed has nothing to wait for: engine_times.sh
+# test_poll_then_wait)
+trace t_lone_wait.txt "0 init" "0 wait 0 1 0" "1 init"
+expect lone_wait 2 "t_lone_wait.txt:2: wait not preceded by any isend or irecv
+    0 wait 0 1 0" -- $(replay) --trace t_lone_wait.txt
 trace t_deadlock.txt "0 init" "1 init" "0 recv 1 0 100" "1 recv 0 0 100"
 expect deadlock 3 "tireplay: the replay ended with 2 ranks blocked:
   rank 0: blocked in recv at t_deadlock.txt:3

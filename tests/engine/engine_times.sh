@@ -47,6 +47,12 @@ check test_factor_grows 1.02131016 one_link.xml -- "0 compute 1e9" "0 send 1 0 1
 check test_takes_null 3.02200032 one_link.xml -- "0 isend 1 0 1000000" "0 compute 1e9" "0 test 0 1 0" \
   "0 isend 1 0 1000000" "0 test 0 1 0" "0 test 0 1 0" "0 wait 0 1 0" "0 compute 1e9" "1 compute 5e8" \
   "1 recv 0 0 1000000" "1 compute 15e8" "1 recv 0 0 1000000"
+# A polling loop as otf2ti writes it: a failed test, then the successful one as `test` + `wait`. The replay
+# completes the eager isend at the first test (its sleep: 1e-4 s), the second takes the null it left, and the wait
+# has nothing left to wait for (it stopped the replay: "wait not preceded by any isend or irecv", as SMPI's does):
+# rank 0 computes 5 ms after the first test, 0.0051 (rank 1 receives at 1 ms + T(8192), 0.00208208).
+check test_poll_then_wait 0.0051 one_link.xml -- "0 isend 1 0 8192" "0 test 0 1 0" "0 compute 5e6" "0 test 0 1 0" \
+  "0 wait 0 1 0" "1 compute 1e6" "1 recv 0 0 8192"
 # A sendrecv's tags match the other side's tagged calls: rank 0's send (tag 7) meets rank 1's receive half
 # (T(1e6)), then rank 0's receive (tag 8) meets the send half, which waited for it: 2 T(1e6). With tag 0 on both
 # halves (SMPI's sendRecv) nothing matches.
