@@ -5,37 +5,37 @@ namespace tireplay {
 void PendingRequests::store(const PendingRequest& p)
 {
   by_order_.emplace(next_, p);
-  by_key_[{p.src, p.dst, p.tag}].push_back(next_);
+  by_key_.emplace(Key{p.src, p.dst, p.tag}, next_);  // after the key's others: a multimap keeps insertion order
   next_++;
+}
+
+std::multimap<PendingRequests::Key, uint64_t>::iterator PendingRequests::first_of(int src, int dst, int tag)
+{
+  const Key key{src, dst, tag};
+  auto it = by_key_.lower_bound(key);
+  while (it != by_key_.end() && it->first == key) {
+    if (by_order_.count(it->second) != 0)
+      return it;
+    it = by_key_.erase(it);  // taken by take_oldest or take_oldest_active
+  }
+  return by_key_.end();
 }
 
 const PendingRequest* PendingRequests::oldest(int src, int dst, int tag)
 {
-  auto key = by_key_.find({src, dst, tag});
-  if (key == by_key_.end())
-    return nullptr;
-  auto& order = key->second;
-  while (!order.empty()) {
-    auto found = by_order_.find(order.front());
-    if (found != by_order_.end())
-      return &found->second;
-    order.pop_front();  // taken by take_oldest or take_oldest_active
-  }
-  by_key_.erase(key);
-  return nullptr;
+  auto it = first_of(src, dst, tag);
+  return it == by_key_.end() ? nullptr : &by_order_.at(it->second);
 }
 
 std::optional<PendingRequest> PendingRequests::take(int src, int dst, int tag)
 {
-  const PendingRequest* p = oldest(src, dst, tag);
-  if (p == nullptr)
+  auto it = first_of(src, dst, tag);
+  if (it == by_key_.end())
     return std::nullopt;
-  PendingRequest taken = *p;
-  auto key             = by_key_.find({src, dst, tag});
-  by_order_.erase(key->second.front());
-  key->second.pop_front();
-  if (key->second.empty())
-    by_key_.erase(key);
+  auto order           = by_order_.find(it->second);
+  PendingRequest taken = order->second;
+  by_order_.erase(order);
+  by_key_.erase(it);
   return taken;
 }
 

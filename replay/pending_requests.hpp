@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -38,8 +37,13 @@ public:
 
 private:
   using Key = std::tuple<int, int, int>;
+  /// The oldest entry of the key still stored, dropping those taken by take_oldest*; end() if none.
+  std::multimap<Key, uint64_t>::iterator first_of(int src, int dst, int tag);
+
   std::map<uint64_t, PendingRequest> by_order_;  // by the order of storing
-  std::map<Key, std::deque<uint64_t>> by_key_;   // each key's, oldest first (entries removed elsewhere skipped)
+  // Each key's, oldest first (entries removed elsewhere skipped). One node each: a deque per key cost 600 bytes for
+  // every tag a test completed, which nothing takes after
+  std::multimap<Key, uint64_t> by_key_;
   uint64_t next_ = 0;
 };
 
