@@ -66,6 +66,13 @@ PYTHONPATH=$src/tests/otf2 /usr/bin/python3 "$src/tests/otf2/buffered_archive.py
 got=$(grep '^0 ' old.ti/trace.txt | paste -sd '|')
 [ "$got" = "$want" ] && echo "ok   actions: the same with earlier tracers' tireplay::buffered_send" ||
   fail "persistent old, rank 0: got $got, want $want"
+# A send mode no tracer writes is an error naming it, not an isend
+PYTHONPATH=$src/tests/otf2 /usr/bin/python3 "$src/tests/otf2/buffered_archive.py" mode4 persistent mode4 || exit 1
+if "$build/otf2ti" mode4/traces.otf2 -o mode4.ti --one-file 2> mode4.log; then rc=0; else rc=$?; fi
+want_error="otf2ti: mode4/traces.otf2: location 0 (rank 0), event 6: MpiIsend in MPI_Start: tireplay::send_mode 4 is no"
+want_error+=" send mode (1 buffered, 2 synchronous, 3 ready)"
+[ "$rc" = 2 ] && [ "$(cat mode4.log)" = "$want_error" ] && echo "ok   an unknown send mode: exit 2, named" ||
+  fail "send mode 4: exit $rc, $(cat mode4.log)"
 for level in full fast; do
   "$build/tireplay" replay --fidelity $level --platform "$src/tests/engine/one_link.xml" \
     --trace persistent.ti/trace.txt --cfg smpi/bw-factor:0:1 --cfg smpi/lat-factor:0:1 --cfg network/crosstraffic:0 \

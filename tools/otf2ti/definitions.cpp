@@ -92,8 +92,10 @@ OTF2_CallbackCode on_attribute(void* user, OTF2_AttributeRef self, OTF2_StringRe
   if (raw(user).defs.strings[name] == "tireplay::lock_nocheck" && type == OTF2_TYPE_UINT8)
     raw(user).defs.nocheck_attribute = self;
   const std::string& text = raw(user).defs.strings[name];
-  if ((text == "tireplay::send_mode" || text == "tireplay::buffered_send") && type == OTF2_TYPE_UINT8)
+  if (text == "tireplay::send_mode" && type == OTF2_TYPE_UINT8)
     raw(user).defs.send_mode_attribute = self;
+  if (text == "tireplay::buffered_send" && type == OTF2_TYPE_UINT8)
+    raw(user).defs.buffered_attribute = self;
   const std::string sent_to = "tireplay::sent_to:";
   if (text.rfind(sent_to, 0) == 0 && text.size() > sent_to.size() && text.size() <= sent_to.size() + 9 &&
       text.find_first_not_of("0123456789", sent_to.size()) == std::string::npos && type == OTF2_TYPE_UINT64)

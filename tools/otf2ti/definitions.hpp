@@ -53,8 +53,8 @@ struct Definitions {
   uint64_t nocheck_attribute = UINT64_MAX;
   /// The attribute "tireplay::send_mode" on an MPI_Start's MpiIsend: the mode of its request, 1 buffered
   /// (MPI_Bsend_init), 2 synchronous (MPI_Ssend_init), 3 ready (MPI_Rsend_init), absent for a standard one; earlier
-  /// tracers' "tireplay::buffered_send", 1 for MPI_Bsend_init's, reads the same (UINT64_MAX: neither).
-  uint64_t send_mode_attribute = UINT64_MAX;
+  /// tracers' "tireplay::buffered_send", 1 for MPI_Bsend_init's, is read as well (UINT64_MAX: none).
+  uint64_t send_mode_attribute = UINT64_MAX, buffered_attribute = UINT64_MAX;
   /// The attributes "tireplay::sent_to:I" on alltoallv and alltoallw events -> I: the bytes sent to rank I of the
   /// communicator (absent: 0). When the archive defines them, every such event of it has its exact counts.
   std::map<uint64_t, uint32_t> sent_to_attribute;

@@ -130,16 +130,27 @@ OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t positi
 /// `isend` (a ready send is a standard one, as MPI_Irsend's). The mode is its call's (MPI_Ibsend, MPI_Issend), or, for
 /// an MPI_Start's, its request's (MPI_Bsend_init, MPI_Ssend_init): the attribute tireplay's tracer puts on it
 /// (tireplay::send_mode, 1 buffered, 2 synchronous, 3 ready), as an MpiIsend says nothing of the request's kind.
-const char* isend_action(const Rank& r, const OTF2_AttributeList* attributes)
+const char* isend_action(Rank& r, uint64_t position, const OTF2_AttributeList* attributes)
 {
-  uint8_t mode = 0;
-  if (attributes != nullptr && r.defs.send_mode_attribute != UINT64_MAX)
-    OTF2_AttributeList_GetUint8(attributes, static_cast<OTF2_AttributeRef>(r.defs.send_mode_attribute), &mode);
-  if (r.call == "MPI_Ibsend" || mode == 1)
+  if (r.call == "MPI_Ibsend")  // a call's own mode first, whatever an attribute says
     return "ibsend";
-  if (r.call == "MPI_Issend" || mode == 2)
+  if (r.call == "MPI_Issend")
     return "issend";
-  return "isend";
+  if (r.call == "MPI_Isend" || r.call == "MPI_Irsend")
+    return "isend";
+  uint8_t mode = 0, buffered = 0;
+  auto get     = [attributes](uint64_t ref, uint8_t& value) {
+    if (attributes != nullptr && ref != UINT64_MAX)
+      OTF2_AttributeList_GetUint8(attributes, static_cast<OTF2_AttributeRef>(ref), &value);
+  };
+  get(r.defs.send_mode_attribute, mode);
+  get(r.defs.buffered_attribute, buffered);
+  if (mode > 3)
+    r.fail(position, "MpiIsend in " + r.call + ": tireplay::send_mode " + std::to_string(mode) +
+                         " is no send mode (1 buffered, 2 synchronous, 3 ready)");
+  if (mode == 1 || (mode == 0 && buffered != 0))
+    return "ibsend";
+  return mode == 2 ? "issend" : "isend";
 }
 
 OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void* user,
@@ -156,7 +167,9 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   int me = r.enter_p2p(position, comm, receiver);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
-  std::string action = isend_action(r, attributes);
+  std::string action = isend_action(r, position, attributes);
+  if (!r.error.empty())
+    return OTF2_CALLBACK_INTERRUPT;
   r.emit(action + " " + fields(receiver, tag, bytes), comm);
   Request q;
   q.buffered = action == "ibsend";
