@@ -5,7 +5,6 @@
 #include "src/trace/trace_source.hpp"
 
 #include <cstdio>
-#include <limits>
 #include <string>
 
 namespace po = boost::program_options;
@@ -126,15 +125,14 @@ std::string describe(int rank, const Action& a)
   return line;
 }
 
-constexpr int kAllRanks = std::numeric_limits<int>::min();  // no --rank
-
 } // namespace
 
 int actions_command(int argc, char** argv)
 {
   std::string trace;
   int np   = 0;
-  int only = kAllRanks;
+  int only  = 0;
+  bool some = false;  // --rank given
   po::options_description desc(
       "usage: tireplay actions TRACE   (or --trace TRACE) [--np N] [--rank R]\n\n"
       "Prints every rank's actions as the replay reads them: one line each, `rank name key=value...`, sizes in\n"
@@ -144,7 +142,7 @@ int actions_command(int argc, char** argv)
                                               "compressed), as replay's --trace")
       ("np", po::value(&np)->default_value(0), "number of ranks, checked against the trace as replay's --np "
                                                "(default: as many as the trace has)")
-      ("rank", po::value(&only), "only this rank's actions (read from its own file where the trace has one; one "
+      ("rank", po::value(&only)->notifier([&some](int) { some = true; }), "only this rank's actions (read from its own file where the trace has one; one "
                                  "rank's file alone is not a trace: give the trace's index or directory)");
   po::positional_options_description positional;
   positional.add("trace", 1);
@@ -157,12 +155,12 @@ int actions_command(int argc, char** argv)
       throw po::error("--np must be positive");
     TraceInputs inputs = open_trace(trace, np);
     int size           = static_cast<int>(inputs.ranks.size());
-    if (only != kAllRanks && (only < 0 || only >= size))
+    if (some && (only < 0 || only >= size))
       throw po::error("--rank " + std::to_string(only) + " is not a rank of the trace (0 to " +
                       std::to_string(size - 1) + ")");
     P2PForms forms;
-    int first = only == kAllRanks ? 0 : only;
-    int last  = only == kAllRanks ? size : only + 1;
+    int first = some ? only : 0;
+    int last  = some ? only + 1 : size;
     for (int r = first; r < last; r++) {
       ReaderContext context;
       context.forms = &forms;

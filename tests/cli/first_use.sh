@@ -30,6 +30,8 @@ grep '^1 ' positional.out > rank1.out
 same actions_rank rank1.out -- actions t.txt --rank 1
 expect actions_rank_beyond 2 "tireplay actions: --rank 2 is not a rank of the trace (0 to 1)
 (see tireplay actions --help)" -- actions t.txt --rank 2
+expect actions_rank_lowest 2 "tireplay actions: --rank -2147483648 is not a rank of the trace (0 to 1)
+(see tireplay actions --help)" -- actions t.txt --rank -2147483648
 expect actions_unknown_option 2 "tireplay actions: unrecognised option '--platform'
 (see tireplay actions --help)" -- actions --platform p.xml t.txt
 expect actions_no_trace 2 "tireplay actions: give the trace: tireplay actions TRACE, or --trace TRACE
