@@ -34,19 +34,21 @@ void P2PWorld::turn(Request* send, int running)
   // The request and the answer take no time here, where they take a latency: at the date the other half was posted,
   // the rank has not seen it yet, whichever of the two the engine ran first (its order of ranks at one date is its
   // own: the two levels' differ). It acts at its first MPI call at a later date, or as a waiting rank if it waits
-  // from this date (progress()).
+  // from this date (progress()) or its wait ends at it: inside MPI at this date, whether it has left the wait yet or
+  // not (the engines wake the ranks of one date in their own orders), as for one-sided messages (when_in_mpi).
   int rank             = send->answered ? send->src : send->dst;
   const Request* other = send->answered ? send->partner : send;  // the half that `rank` did not post
+  auto r               = static_cast<size_t>(rank);
   if (running == rank && other->posted_at < transport->now() - kDatePrecision) {
     act(send, running);
-  } else if (waiting_[static_cast<size_t>(rank)]) {
+  } else if (waiting_[r] || left_wait_at_[r] >= transport->now() - kDatePrecision) {
     if (double delay = answer_delay(rank); delay > 0)
       transport->call_later(delay, [this, send]() { act(send, -1); });
     else
       act(send, -1);
   } else {
     send->owed_at = transport->now();
-    to_act_[static_cast<size_t>(rank)].push_back(send);
+    to_act_[r].push_back(send);
   }
 }
 

@@ -252,6 +252,18 @@ check async_shared_core 1.01501032 duplex_link.xml --hostfile "$scratch/shared_h
 # the rank posting second answers or sends at once and the other at its wait: the bytes move at 0.2, 0.2 + T(1e6).
 check progress_same_date 0.21100016 duplex_link.xml --cfg tireplay/async-progress:no -- "0 isend 1 0 1000000" \
   "0 compute 2e8" "0 wait 0 1 0" "1 irecv 0 0 1000000" "1 compute 2e8" "1 wait 0 1 0"
+# A rank whose wait ends at the date its partner posts the other half is inside MPI at it, whichever the engine runs
+# first: rank 1 posts its receive of tag 0 at 1 ms, where waiting rank 0 sends at once; both waits end at
+# 0.001 + T(1e6) = 0.01200016, where rank 1 posts its receive of tag 1: rank 0, leaving its wait, sends at once (to
+# 0.02300032), computes 1 s and finds the bytes arrived: 1.01200016 (it sent at its second wait, 1.02300032, when
+# the engine ran it out of its wait first: each case at one level; a hostile trial's, 6.7% with collectives and SMPI
+# overheads). The same with rank 0 posting its sends at 1 ms.
+wait_ends=("0 isend 1 0 1000000" "0 isend 1 1 1000000" "0 wait 0 1 0" "0 compute 1e9" "0 wait 0 1 1"
+  "1 recv 0 0 1000000" "1 recv 0 1 1000000")
+check progress_wait_ends_receiver_late 1.01200016 duplex_link.xml --cfg tireplay/async-progress:no -- \
+  "1 compute 1e6" "${wait_ends[@]}"
+check progress_wait_ends_sender_late 1.01200016 duplex_link.xml --cfg tireplay/async-progress:no -- \
+  "0 compute 1e6" "${wait_ends[@]}"
 
 # A CPU quota (host.quota): h1 runs the first half of each 100 ms period. Rank 1's 1e8 flops (0.1 s at full speed)
 # run from 0 to 0.05 s and from 0.1 to 0.15 s; with a 20 ms period, 10 ms of each: to 0.19 s. A rank posts only
