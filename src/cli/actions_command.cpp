@@ -142,8 +142,9 @@ int actions_command(int argc, char** argv)
                                               "compressed), as replay's --trace")
       ("np", po::value(&np)->default_value(0), "number of ranks, checked against the trace as replay's --np "
                                                "(default: as many as the trace has)")
-      ("rank", po::value(&only)->notifier([&some](int) { some = true; }), "only this rank's actions (read from its own file where the trace has one; one "
-                                 "rank's file alone is not a trace: give the trace's index or directory)");
+      ("rank", po::value(&only)->notifier([&some](int) { some = true; }),
+       "only this rank's actions (read from its own file where the trace has one; one rank's file alone is not a "
+       "trace: give the trace's index or directory)");
   po::positional_options_description positional;
   positional.add("trace", 1);
   return guarded("actions", [&]() -> int {
