@@ -190,14 +190,16 @@ int sweep_command(int argc, char** argv)
   if (argc > 1 && std::strcmp(argv[1], "collect") == 0)
     return collect_command(argc - 1, argv + 1);
   SweepOptions opt;
-  int old_jobs = 0;
+  int old_jobs      = 0;
+  bool old_jobs_given = false;  // (--jobs 0 ran one at a time, silently)
   po::options_description desc(kSweepUsage);
   po::options_description own("sweep");
   own.add_options()("help,h", "this help")
       ("vary", po::value(&opt.vary)->composing()->required(), "KEY=V1,V2,...: a parameter and its values")
       ("output,o", po::value(&opt.study)->required(), "the study's directory (created)")
       ("parallel,j", po::value(&opt.jobs)->default_value(1), "replays run at once")
-      ("jobs", po::value(&old_jobs), "the former name of --parallel (not --jobs-file, a replay's jobs)")
+      ("jobs", po::value(&old_jobs)->notifier([&old_jobs_given](int) { old_jobs_given = true; }),
+       "the former name of --parallel (not --jobs-file, a replay's jobs)")
       ("emit-jobs", po::value(&opt.emit_jobs),
        "write the plan and one command per run to FILE, one per line (for a job array), and run nothing")
       ("plot", po::value(&opt.plot), "pictures: svg (default), png, both or none")
@@ -210,12 +212,12 @@ int sweep_command(int argc, char** argv)
     std::vector<po::option> parsed;
     if (!parse_options(argc, argv, desc, nullptr, &parsed))
       return kExitOk;
-    if (old_jobs != 0) {
+    if (old_jobs_given) {
       std::fprintf(stderr, "tireplay sweep: note: --jobs is now --parallel (-j); --jobs-file names a jobs file\n");
       opt.jobs = old_jobs;
     }
     if (opt.jobs < 1)
-      throw po::error(std::string(old_jobs != 0 ? "--jobs" : "--parallel") + " must be at least 1");
+      throw po::error(std::string(old_jobs_given ? "--jobs" : "--parallel") + " must be at least 1");
     for (auto [option, path] : {std::pair{"--platform", &opt.replay.platform}, {"--hostfile", &opt.replay.hostfile},
                                 {"--deployment", &opt.replay.deployment}})
       if (is_pipe(*path))

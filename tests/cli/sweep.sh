@@ -158,6 +158,9 @@ expect no_parallel "tireplay sweep: --parallel must be at least 1
 expect old_jobs_spelling "tireplay sweep: note: --jobs is now --parallel (-j); --jobs-file names a jobs file
 tireplay sweep: --jobs must be at least 1
 (see tireplay sweep --help)" "${base[@]}" --vary bw=1x --jobs -1
+expect old_jobs_zero "tireplay sweep: note: --jobs is now --parallel (-j); --jobs-file names a jobs file
+tireplay sweep: --jobs must be at least 1
+(see tireplay sweep --help)" "${base[@]}" --vary bw=1x --jobs 0
 expect no_trace "nothing.txt: no such trace file or directory" --trace nothing.txt --platform "$platform" -o bad --vary bw=1x
 expect bad_plot "tireplay sweep: --plot: unknown format 'gif' (valid: svg, png, both, none)
 (see tireplay sweep --help)" "${base[@]}" --vary bw=1x --plot gif
