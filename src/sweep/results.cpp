@@ -34,6 +34,19 @@ RunResult read_run(const SweepPlan& plan, const SweepRun& run)
     result.status = fs::exists(run_failed_path(plan, run)) ? "failed" : "missing";
     return result;
   }
+  // A run attempted again after a success (its inputs changed) that failed leaves the old summary: its .failed is
+  // newer, and says another status than a deadlock's 3 (which writes its summary, then .failed)
+  const std::string failed = run_failed_path(plan, run);
+  if (fs::exists(failed, ec) && fs::last_write_time(failed, ec) > fs::last_write_time(path, ec) && !ec) {
+    std::string status;
+    std::ifstream(failed) >> status;
+    if (status != "3") {
+      std::fprintf(stderr, "tireplay sweep: %s: its last attempt failed (%s is newer): counted as failed\n",
+                   path.c_str(), failed.c_str());
+      result.status = "failed";
+      return result;
+    }
+  }
   try {
     nlohmann::json j         = nlohmann::json::parse(in);
     result.predicted_seconds = j.at("simulated_time").get<double>();

@@ -91,6 +91,14 @@ status=$?
 [ "$status" = 0 ] && cmp -s study3/results.csv study2/results.csv && [ -s study3/sweep.svg ] &&
   ok "emit-jobs + commands + collect: the same CSV, and the picture" ||
   fail "emit-jobs + collect: exit $status, $(diff study3/results.csv study2/results.csv | head -5)"
+# A run attempted again that failed (its trace gone) counts as failed, not with its earlier summary
+sleep 0.01
+(sed -n 1p jobs.txt | sed "s|--trace [^ ]*|--trace gone.txt|" | bash) 2> /dev/null
+"$tireplay" sweep collect -o study3 -q --plot none 2> again.err
+status=$?
+[ "$status" = 1 ] && [ "$(grep -c ',failed$' study3/results.csv)" = 1 ] && grep -q "its last attempt failed" again.err &&
+  ok "a run attempted again that failed: failed, exit 1" ||
+  fail "a run attempted again that failed: exit $status, $(cat again.err), $(grep -c ',ok$' study3/results.csv) ok"
 # --- `model` leaves only its own operation to the models: one bcast and one reduce of 1 MB on 4 ranks
 for r in 0 1 2 3; do printf '%s bcast 1000000\n%s reduce 1000000 1e6\n' $r $r; done > collectives.txt
 "$tireplay" sweep --trace collectives.txt --platform "$platform" --vary bcast=model,binomial \
