@@ -129,6 +129,13 @@ struct P2PWorld {
     waiting_[static_cast<size_t>(rank)]      = 0;
     left_wait_at_[static_cast<size_t>(rank)] = transport->now();
   }
+  /// Whether `rank` is inside MPI at this date: waiting, or its wait ends at it, whichever of the ranks of one date
+  /// the engine ran first (their orders differ; dates within kDatePrecision are one, as in progress()).
+  bool inside_mpi(int rank) const
+  {
+    auto r = static_cast<size_t>(rank);
+    return waiting_[r] || left_wait_at_[r] >= transport->now() - kDatePrecision;
+  }
 
   /// Unmatched sends and receives left when the replay ends, for the report.
   struct Unmatched {

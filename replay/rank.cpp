@@ -1,5 +1,5 @@
 // The replay of one rank: read an action, execute it with SMPI's semantics (smpi_replay.cpp), repeat.
-#include "replay/replay_state.hpp"
+#include "replay/rank_replay.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -8,39 +8,6 @@
 #include <tuple>
 
 namespace tireplay {
-namespace {
-
-class RankReplay final : public CollDispatch {
-public:
-  RankReplay(ReplayState& replay, RankState& me) : replay_(replay), p2p_(replay.p2p), me_(me) {}
-
-  void execute(const Action& a);
-  void finish();
-  /// Runs `op` with the algorithm the selector picks (a collective of the trace, or one an algorithm calls).
-  void run(ActionKind op, Coll& c, const CollArgs& given) override;
-
-private:
-  const Communicator& comm_of(const Action& a) const;
-  [[noreturn]] void fail(const std::string& what) const;
-  void store_request(int src, int dst, int tag, Request* r) { me_.pending.store({src, dst, tag, r}); }
-  void wait_action(const Action& a);
-  void test_action(const Action& a);
-  void waitall();
-  void waitany();
-  void collective(const Action& a);
-  void one_sided(const Action& a);
-  void record(ActionKind kind, const Action& a, double start, double end, double flops)
-  {
-    if (replay_.record_timeline)
-      me_.events.push_back({kind, start, end, bytes_sent(a), flops, me_.current_line});
-  }
-  uint64_t bytes_sent(const Action& a) const;
-
-  ReplayState& replay_;
-  P2PWorld& p2p_;
-  RankState& me_;
-  std::vector<Request*> scratch_;
-};
 
 const Communicator& RankReplay::comm_of(const Action& a) const
 {
@@ -73,65 +40,6 @@ uint64_t RankReplay::bytes_sent(const Action& a) const
 void RankReplay::fail(const std::string& what) const
 {
   throw InputError(input_error_text(me_.reader->file(), me_.reader->line(), what, me_.reader->text()));
-}
-
-void RankReplay::wait_action(const Action& a)
-{
-  // A polling loop written `test` (failed in the run), `test` + `wait` (the successful one) for one request that the
-  // replay completes at the first test: the second takes the null it left, and nothing is left for the wait. SMPI's
-  // replay aborts there (as if no request had been made); the wait has nothing to wait for.
-  if (me_.pending.empty() && !me_.pending.ever_stored())
-    fail("wait not preceded by any isend or irecv");
-  if (me_.pending.empty())
-    return;
-  Request* r = nullptr;
-  if (a.has_request_key) {
-    const Communicator& comm = comm_of(a);
-    int src                  = a.peer < 0 ? kAnySource : comm.world_rank(a.peer);
-    auto found               = me_.pending.take(src, comm.world_rank(a.peer2), a.tag);
-    if (!found)
-      return;  // as SMPI: assume a test already caught it
-    r = found->request;
-  } else {
-    r = me_.pending.take_oldest().request;  // the paper's and pre-3.20 `wait` takes the oldest request
-  }
-  if (r != nullptr)
-    p2p_.wait(r);
-}
-
-void RankReplay::test_action(const Action& a)
-{
-  const Communicator& comm = comm_of(a);
-  int src                  = a.peer < 0 ? kAnySource : comm.world_rank(a.peer);
-  int dst                  = comm.world_rank(a.peer2);
-  std::optional<PendingRequest> found = me_.pending.take(src, dst, a.tag);
-  // SMPI takes the oldest of the key and ignores the test if an earlier test saw it complete (it was kept for a wait,
-  // which takes it as well): left in place, it made every later test of its key do nothing, and a program polling
-  // with MPI_Test kept one more per test
-  if (!found || found->request == nullptr)
-    return;
-  PendingRequest p = *found;
-  // SMPI re-stores the request at the back of its (src, dst, tag) list, completed or not.
-  if (p2p_.test(p.request))
-    p.request = nullptr;
-  me_.pending.store(p);
-}
-
-void RankReplay::waitall()
-{
-  auto& requests = scratch_;
-  for (const auto& p : me_.pending.take_all())
-    if (p.request != nullptr)
-      requests.push_back(p.request);
-  p2p_.waitall(requests);
-  replay_.rma.wait_requests(me_.rank);  // MPI_Waitall's one-sided requests (rput ...)
-}
-
-void RankReplay::waitany()
-{
-  // The trace does not say which request completed: wait for the oldest one still pending.
-  if (auto p = me_.pending.take_oldest_active())
-    p2p_.wait(p->request);
 }
 
 void RankReplay::collective(const Action& a)
@@ -339,6 +247,8 @@ void RankReplay::finish()
     replay_.selector.choose(ActionKind::Barrier, world, CollArgs{}).algorithm->run(c, CollArgs{});
   }
 }
+
+namespace {
 
 /// What an exception says, SimGrid's nested ones (a network or host failure raised in the simulation kernel)
 /// followed to the innermost.

@@ -41,7 +41,7 @@ void P2PWorld::turn(Request* send, int running)
   auto r               = static_cast<size_t>(rank);
   if (running == rank && other->posted_at < transport->now() - kDatePrecision) {
     act(send, running);
-  } else if (waiting_[r] || left_wait_at_[r] >= transport->now() - kDatePrecision) {
+  } else if (inside_mpi(rank)) {
     if (double delay = answer_delay(rank); delay > 0)
       transport->call_later(delay, [this, send]() { act(send, -1); });
     else
@@ -83,10 +83,8 @@ void P2PWorld::finish(int rank)
 
 void P2PWorld::when_in_mpi(int rank, std::function<void()> handle)
 {
-  auto r = static_cast<size_t>(rank);
-  // A rank whose wait ends at this date was inside MPI at it, whichever the engine ran first (their orders differ;
-  // dates within kDatePrecision are one, as in progress())
-  bool inside = waiting_[r] || left_wait_at_[r] >= transport->now() - kDatePrecision;
+  auto r      = static_cast<size_t>(rank);
+  bool inside = inside_mpi(rank);
   to_handle_[r].push_back({std::move(handle), transport->now(), inside});
   if (!inside)
     return;  // at its next MPI call (progress())
