@@ -3,17 +3,11 @@
  * for it, computes, starts it again with MPI_Startall and tests it until it completes; rank 1 computes first, then
  * receives both messages. */
 #include <mpi.h>
+
+#include "work.h"
 #include <stdlib.h>
 
 enum { kBytes = 1 << 20 };
-
-static double work(long n)
-{
-  volatile double x = 0;
-  for (long i = 0; i < n; i++)
-    x += 1e-9 * (double)i;
-  return x;
-}
 
 int main(int argc, char** argv)
 {

@@ -4,17 +4,11 @@
  * handle at the second and third starts. (Under Open MPI 4.1 a third start of a 1 MiB request with a buffer for two
  * hangs, tracer or not: the messages are kept small.) */
 #include <mpi.h>
+
+#include "work.h"
 #include <stdlib.h>
 
 enum { kBytes = 8000 };
-
-static double work(long n)
-{
-  volatile double x = 0;
-  for (long i = 0; i < n; i++)
-    x += 1e-9 * (double)i;
-  return x;
-}
 
 int main(int argc, char** argv)
 {

@@ -2,17 +2,11 @@
  * with MPI_Bsend (tag 0) and detaches the buffer at once, which returns once rank 1, computing about 0.1 s first, has
  * received the message. Rank 0 computes nothing of its own. */
 #include <mpi.h>
+
+#include "work.h"
 #include <stdlib.h>
 
 enum { kBytes = 1 << 20 };
-
-static double work(long n)
-{
-  volatile double x = 0;
-  for (long i = 0; i < n; i++)
-    x += 1e-9 * (double)i;
-  return x;
-}
 
 int main(int argc, char** argv)
 {
