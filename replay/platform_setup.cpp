@@ -240,7 +240,8 @@ void install_loopback_factors(sg4::Engine& engine, const std::string& platform)
 void check_platform_values(const sg4::Engine& engine, const std::string& platform)
 {
   // Beyond these bounds SimGrid's clock overflows or its solver aborts (1e-300 B/s, seen here); no real host or
-  // network is outside them.
+  // network is outside them. Links of 1e5 s and more stop SimGrid 3.32's solver on small collectives (an assertion
+  // in lmm's do_solve, smpirun -replay too: a 4-rank allgather with 1e5 s to 1e6 s links, at about 6 latencies).
   auto check = [&platform](const char* what, const std::string& name, const char* field, double v, double low,
                            double high, const char* unit) {
     if (v >= low && v <= high)  // false for NaN
@@ -261,7 +262,7 @@ void check_platform_values(const sg4::Engine& engine, const std::string& platfor
   }
   for (const sg4::Link* l : engine.get_all_links()) {
     check("link", l->get_name(), "bandwidth", l->get_bandwidth(), 1, 1e30, "bytes/s");
-    check("link", l->get_name(), "latency", l->get_latency(), 0, 1e6, "s");
+    check("link", l->get_name(), "latency", l->get_latency(), 0, 1e4, "s");
   }
 }
 

@@ -1,6 +1,7 @@
 #include "src/trace/interruption.hpp"
 
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/syscall.h>
@@ -12,6 +13,7 @@ namespace {
 char g_cleanup[4096] = "";  // read in the handlers: no allocation there
 char g_input[4096]   = "";
 char g_output[4096]  = "";  // an output being written under a temporary name
+double (*g_clock)()  = nullptr;  // the simulated date, for the message after SimGrid stops
 // Child processes to stop with us (a sweep's replays): signalled by the handler, which may not allocate.
 constexpr int kMaxChildren = 1024;
 volatile sig_atomic_t g_children[kMaxChildren];
@@ -28,6 +30,12 @@ void on_abort(int)
 {
   remove_cleanup();
   say("tireplay: the simulation was stopped by SimGrid (its message is above)");
+  if (g_clock != nullptr && g_clock() > 0) {  // at 0: while the platform loads
+    // snprintf does not allocate for a double: the abort came from SimGrid's own code, not from within malloc
+    char date[64];
+    std::snprintf(date, sizeof date, " at simulated time %.6g s", g_clock());
+    say(date);
+  }
   if (g_input[0] != '\0') {
     say(" while replaying ");
     say(g_input);
@@ -108,7 +116,11 @@ void exit_2_on_abort()
   sigaction(SIGABRT, &action, nullptr);
 }
 
-void set_abort_context(const char* input) { std::strncpy(g_input, input, sizeof g_input - 1); }
+void set_abort_context(const char* input, double (*clock)())
+{
+  std::strncpy(g_input, input, sizeof g_input - 1);
+  g_clock = clock;
+}
 
 namespace {
 /// Copies `text` into `target` with the interruptions blocked (their handler reads it).

@@ -13,9 +13,10 @@ namespace tireplay {
 void exit_on_interruption(bool over_handlers = false);
 
 /// SIGABRT (SimGrid's xbt_die on what it cannot simulate, after printing why): the message names `input` (the
-/// trace and platform being replayed, set when known), the temporary files are removed, exit 2.
+/// trace, platform and platform changes being replayed, set when known) and the date `clock` gives (when set), the
+/// temporary files are removed, exit 2.
 void exit_2_on_abort();
-void set_abort_context(const char* input);
+void set_abort_context(const char* input, double (*clock)() = nullptr);
 
 /// The directory of temporary files to remove if interrupted (one at a time; empty: none). Its files must be
 /// plain files directly inside it.

@@ -42,10 +42,21 @@ done
 sed 's/ bw="125MBps"/ bw="0Bps"/' $P > bw0.xml
 expect link_bw_0 2 "bw0.xml: link 'mycluster_link_0_DOWN': bandwidth 0 bytes/s cannot be simulated (it must be between 1 and 1e+30)" -- replay --platform bw0.xml --trace t.txt -q
 sed 's/ lat="16.67us"/ lat="-1us"/' $P > latneg.xml
-expect link_lat_negative 2 "latneg.xml: link 'mycluster_link_0_DOWN': latency -1e-06 s cannot be simulated (it must be between 0 and 1e+06)" -- replay --platform latneg.xml --trace t.txt -q --cfg surf/precision:1e-9
+expect link_lat_negative 2 "latneg.xml: link 'mycluster_link_0_DOWN': latency -1e-06 s cannot be simulated (it must be between 0 and 10000)" -- replay --platform latneg.xml --trace t.txt -q --cfg surf/precision:1e-9
 sed 's/ speed="1.17Gf"/ core="0" speed="1.17Gf"/' $P > core0.xml
 expect host_cores_0 2 "[0.000000] [root/CRITICAL] Host mycluster-0.mysite.fr must have at least one core, not 0.
 tireplay: the simulation was stopped by SimGrid (its message is above) while replaying t.txt on core0.xml: an input or option beyond what it can simulate" -- replay --platform core0.xml --trace t.txt -q  # SimGrid's message, no backtrace
+expect core0_changes 2 "[0.000000] [root/CRITICAL] Host mycluster-0.mysite.fr must have at least one core, not 0.
+tireplay: the simulation was stopped by SimGrid (its message is above) while replaying t.txt on core0.xml with --scale link.bw=2x --set lat=1ms: an input or option beyond what it can simulate" -- replay --platform core0.xml --trace t.txt -q --scale link.bw=2x --set lat=1ms  # the changes named
+# Links of 1e5 s stopped SimGrid's solver on a 4-rank allgather (an assertion in lmm, smpirun -replay too), after
+# "exit 2" with a message that named neither option nor value: refused before the run; 1e4 s replays.
+awk 'BEGIN { for (r = 0; r < 4; r++) print r " init\n" r " allgather 1 1\n" r " finalize" }' > allgather4.txt
+for lat in 1e5s 1e6s; do
+  expect "set_lat_$lat" 2 "$src/platforms/cluster_16.xml with --scale/--set: link 'mycluster_backbone': latency $(printf %g ${lat%s}) s cannot be simulated (it must be between 0 and 10000)" -- replay --platform "$src/platforms/cluster_16.xml" --trace allgather4.txt -q --set lat=$lat
+done
+for f in full fast; do
+  expect "set_lat_1e4s_$f" 0 "" -- replay --platform "$src/platforms/cluster_16.xml" --trace allgather4.txt -q --set lat=1e4s --fidelity $f
+done
 expect scale_bw_huge 2 "$P with --scale/--set: link 'mycluster_backbone': bandwidth inf bytes/s cannot be simulated (it must be between 1 and 1e+30)" -- $R --scale link.bw=1e308
 expect scale_bw_tiny 2 "$P with --scale/--set: link 'mycluster_backbone': bandwidth 1.25e-299 bytes/s cannot be simulated (it must be between 1 and 1e+30)" -- $R --scale link.bw=1e-308
 
