@@ -48,9 +48,16 @@ std::string both_ways_option(const Report& report, const std::string& exchange_t
               key.find("after-pause") != std::string::npos ? " after a pause" : " back to back",
               exchange_table.c_str(), pingpong_table.c_str(), "bytes", "one way", "exchange", "ratio", "back");
   std::ostringstream spec;
+  // The first size covers the payloads above the ping-pong table's size below it: sizes below the exchanges'
+  // (pingpong.c's single exchanges after a pause start at 32 KiB) are not stretched down to 1 byte; they move
+  // nothing back, as below --eager-limit.
   double below = -1;
-  if (eager > 0)
+  for (const auto& p : pingpong)
+    if (p.bytes < exchanges.front().bytes)
+      below = std::max(below, p.bytes);
+  if (eager > 0 || below >= 0)
     spec << "0:0";
+  std::vector<std::pair<double, double>> fractions;  // size, fraction: for the note on noise below
   for (const auto& x : exchanges) {
     auto same = std::find_if(pingpong.begin(), pingpong.end(), [&x](const auto& p) { return p.bytes == x.bytes; });
     double one_way = same->round_trip_seconds / 2, ratio = x.round_trip_seconds / one_way;
@@ -65,8 +72,22 @@ std::string both_ways_option(const Report& report, const std::string& exchange_t
       uint64_t from = below < static_cast<double>(eager) ? (eager > 0 ? eager - 1 + 16 : 0)
                                                           : static_cast<uint64_t>(below) + 16;
       spec << (spec.tellp() > 0 ? ";" : "") << from << ":" << back;
+      fractions.emplace_back(x.bytes, back);
     }
     below = x.bytes;
+  }
+  // A fraction more than 0.5 above or below both its neighbours' (1, 0, 1 at 160, 192, 224 KiB in a trial's single
+  // exchanges) measured noise: single exchanges vary from one run to the next far more than ping-pongs. A step
+  // (0 below 64 KiB, 1 above: the rendezvous protocol) is no warning.
+  for (size_t i = 1; i + 1 < fractions.size(); i++) {
+    double before = fractions[i].second - fractions[i - 1].second, after = fractions[i].second - fractions[i + 1].second;
+    if (std::fabs(before) > 0.5 && std::fabs(after) > 0.5 && (before > 0) == (after > 0)) {
+      std::fprintf(stderr, "tireplay calibrate pingpong: warning: %s: the fraction moved back is %.3g at %.0f bytes, "
+                           "%.3g at %.0f and %.3g at %.0f: the exchanges are noisy (measure more of them per size)\n",
+                   exchange_table.c_str(), fractions[i - 1].second, fractions[i - 1].first, fractions[i].second,
+                   fractions[i].first, fractions[i + 1].second, fractions[i + 1].first);
+      break;
+    }
   }
   return "--cfg=" + key + ":" + spec.str();
 }
