@@ -230,4 +230,33 @@ void apply_platform_changes(sg4::Engine& engine, const std::vector<PlatformChang
   }
 }
 
+
+PlatformValues platform_values(const sg4::Engine& engine)
+{
+  PlatformValues values;
+  for (const sg4::Link* link : engine.get_all_links())
+    values.links.emplace_back(link->get_bandwidth(), link->get_latency());
+  auto property = [](const sg4::Host* host, const char* name) {
+    const char* text = host->get_property(name);
+    return std::string(text == nullptr ? "1" : text);
+  };
+  for (const sg4::Host* host : engine.get_all_hosts())
+    values.hosts.emplace_back(property(host, models::kSpeedFactorProperty), property(host, models::kCpuQuotaProperty));
+  return values;
+}
+
+void restore_platform_values(const sg4::Engine& engine, const PlatformValues& values)
+{
+  auto links = engine.get_all_links();
+  for (size_t i = 0; i < links.size() && i < values.links.size(); i++) {
+    links[i]->set_bandwidth(values.links[i].first);
+    links[i]->set_latency(values.links[i].second);
+  }
+  auto hosts = engine.get_all_hosts();
+  for (size_t i = 0; i < hosts.size() && i < values.hosts.size(); i++) {
+    hosts[i]->set_property(models::kSpeedFactorProperty, values.hosts[i].first);
+    hosts[i]->set_property(models::kCpuQuotaProperty, values.hosts[i].second);
+  }
+}
+
 } // namespace tireplay

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace simgrid::s4u {
@@ -42,5 +43,15 @@ PlatformChange parse_platform_change(const std::string& text, bool is_factor, co
 /// an unknown zone (listing the platform's zones).
 void apply_platform_changes(simgrid::s4u::Engine& engine, const std::vector<PlatformChange>& changes,
                             const std::string& platform_file);
+
+/// What the changes change, as loaded: each link's bandwidth and latency, each host's speed factor and CPU quota
+/// (properties; "1" where the platform has none). `tireplay sweep` checks every run's changes on one engine,
+/// restoring these in between so that one run's --scale does not compound with the next's.
+struct PlatformValues {
+  std::vector<std::pair<double, double>> links;         // bandwidth, latency: in engine.get_all_links() order
+  std::vector<std::pair<std::string, std::string>> hosts;  // speed factor, quota: in engine.get_all_hosts() order
+};
+PlatformValues platform_values(const simgrid::s4u::Engine& engine);
+void restore_platform_values(const simgrid::s4u::Engine& engine, const PlatformValues& values);
 
 } // namespace tireplay

@@ -94,6 +94,7 @@ const char* kSweepUsage =
 void check_runs(const SweepPlan& plan)
 {
   std::unique_ptr<simgrid::s4u::Engine> engine;
+  PlatformValues loaded;
   for (const auto& run : plan.runs) {
     ReplayOptions opt;
     po::options_description desc;
@@ -112,8 +113,15 @@ void check_runs(const SweepPlan& plan)
     if (!engine) {
       engine = make_engine(parse_configuration(opt.cfg));
       load_platform(*engine, opt.platform);
+      loaded = platform_values(*engine);
     }
-    apply_platform_changes(*engine, changes, opt.platform);  // an unknown zone throws
+    restore_platform_values(*engine, loaded);  // the previous run's changes undone
+    std::string where = opt.platform + " with --scale/--set";
+    for (size_t v = 0; v < run.values.size(); v++)
+      where += (v == 0 ? " (run " + run.id + ": " : ", ") + plan.variations[v].key + "=" + run.values[v] +
+               (v + 1 == run.values.size() ? ")" : "");
+    apply_platform_changes(*engine, changes, where);  // an unknown zone throws
+    check_platform_values(*engine, where);            // a value out of range (bw=1e-310x)
   }
 }
 

@@ -152,6 +152,16 @@ expect bad_unit "tireplay sweep: --vary 'lat@za=5GBps': --set 'lat@za=5GBps': ca
 expect zero_factor "tireplay sweep: --vary 'speed=0x': --scale 'speed=0': '0' is not a positive factor (write 2 or 2x)" "${base[@]}" --vary speed=0x
 expect bad_algorithm "tireplay sweep: --vary 'bcast=binomial,nope': unknown bcast algorithm 'nope' (valid: $bcasts)" \
   "${base[@]}" --vary bcast=binomial,nope
+# Values out of range: refused before any run, naming the run and its values (they failed run by run before)
+expect bw_out_of_range "$platform with --scale/--set (run 001: bw=1e-310x): link 'mycluster_backbone': bandwidth 1.25e-301 bytes/s cannot be simulated (it must be between 1 and 1e+30)" "${base[@]}" --vary bw=1x,1e-310x
+expect lat_out_of_range "$platform with --scale/--set (run 000: lat=1e300s): link 'mycluster_backbone': latency 1e+300 s cannot be simulated (it must be between 0 and 10000)" "${base[@]}" --vary lat=1e300s
+expect speed_out_of_range "$platform with --scale/--set (run 000: speed=1e308x): host 'mycluster-0.mysite.fr': speed inf flop/s cannot be simulated (it must be between 1 and 1e+30)" "${base[@]}" --vary speed=1e308x
+# Each run's changes checked from the platform as loaded: three runs of bw=1e-4x (12,500 B/s each) were 1.25 B/s
+# for the second and 1.25e-4 B/s, refused, for the third when they compounded.
+rm -rf compound
+"$tireplay" sweep "${base[@]/bad/compound}" --vary bw=1e-4x --vary lat=1x,2x,3x -q > compound.out 2>&1 &&
+  [ "$(grep -c ',ok' compound/results.csv)" = 3 ] && ok "checks_do_not_compound" ||
+  fail "checks_do_not_compound: $(head -c 400 compound.out; cat compound/results.csv 2>/dev/null)"
 expect varied_twice "tireplay sweep: --vary: 'bw' is varied twice (give all its values in one --vary)" "${base[@]}" --vary bw=1x --vary bw=2x
 expect empty_value "tireplay sweep: --vary 'bw=1x,,2x': empty value" "${base[@]}" --vary bw=1x,,2x
 expect repeated_value "tireplay sweep: --vary 'bw=1x,1x': '1x' is given twice" "${base[@]}" --vary bw=1x,1x
