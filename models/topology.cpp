@@ -57,6 +57,7 @@ DistanceMatrix read_distances(const std::string& path)
   };
   std::string line;
   for (int number = 1; std::getline(in, line); number++) {
+    const std::string raw = line;  // echoed under a message, as the trace reader does
     line = line.substr(0, line.find('#'));
     std::istringstream words(line);
     std::vector<std::string> w;
@@ -65,26 +66,25 @@ DistanceMatrix read_distances(const std::string& path)
     if (w.empty())
       continue;
     std::string where = path + ":" + std::to_string(number) + ": ";
+    auto fail = [&where, &raw](const std::string& why) { throw InputError(where + why + "\n    " + raw); };
     if (w.size() < 3 || w.size() > 4)
-      throw InputError(where + "expected 'HOST_A HOST_B LATENCY [BANDWIDTH]', got " + std::to_string(w.size()) +
-                       " fields");
+      fail("expected 'HOST_A HOST_B LATENCY [BANDWIDTH]', got " + std::to_string(w.size()) + " fields");
     double latency   = parse_quantity(w[2], kTimeUnits);
     double bandwidth = w.size() == 4 ? parse_quantity(w[3], kRateUnits) : 0;
     if (std::isnan(latency))
-      throw InputError(where + "latency '" + w[2] + "' is not a time (seconds, or with ns, us, ms, s)");
+      fail("latency '" + w[2] + "' is not a time (seconds, or with ns, us, ms, s)");
     if (std::isnan(bandwidth))
-      throw InputError(where + "bandwidth '" + w[3] + "' is not a rate (bytes/s, or with Bps, MBps, Gbps...)");
+      fail("bandwidth '" + w[3] + "' is not a rate (bytes/s, or with Bps, MBps, Gbps...)");
     if (latency > 1e6)  // what a network measures (a day is 8.6e4 s); beyond, the tables print 300 digits
-      throw InputError(where + "latency '" + w[2] + "' is beyond 1e6 s: not a network's");
+      fail("latency '" + w[2] + "' is beyond 1e6 s: not a network's");
     if (w.size() == 4 && !(bandwidth > 0 && bandwidth <= 1e30))
-      throw InputError(where + "bandwidth '" + w[3] + "' must be from 1e-30 to 1e30 bytes/s (leave it out when it "
-                       "was not measured)");
+      fail("bandwidth '" + w[3] + "' must be from 1e-30 to 1e30 bytes/s (leave it out when it was not measured)");
     if (w[0] == w[1])
-      throw InputError(where + "a host's distance to itself ('" + w[0] + "') is not a measurement");
+      fail("a host's distance to itself ('" + w[0] + "') is not a measurement");
     measures.push_back({host(w[0]), host(w[1]), latency, bandwidth});
     if (auto [it, fresh] = first_line.emplace(std::pair{measures.back().a, measures.back().b}, number); !fresh)
-      throw InputError(where + w[0] + " to " + w[1] + " is given on line " + std::to_string(it->second) +
-                       " already: one measurement a pair and way (a mean of two would pass unseen)");
+      fail(w[0] + " to " + w[1] + " is given on line " + std::to_string(it->second) +
+           " already: one measurement a pair and way (a mean of two would pass unseen)");
   }
   if (names.size() > kMaxTopologyHosts)
     throw InputError(path + ": " + std::to_string(names.size()) + " hosts; topology weighs every pair of them and "

@@ -17,7 +17,8 @@ SelectMode parse_select_mode(const std::string& name)
     return SelectMode::Model;
   if (name == "ompi")
     return SelectMode::Ompi;
-  throw std::invalid_argument("--select: unknown mode '" + name + "' (valid: smpi, fixed, model, ompi)");
+  std::string fidelity = name == "full" || name == "fast" ? " (the fidelity level is --fidelity " + name + ")" : "";
+  throw std::invalid_argument("--select: unknown mode '" + name + "' (valid: smpi, fixed, model, ompi)" + fidelity);
 }
 
 int size_bucket(uint64_t bytes)

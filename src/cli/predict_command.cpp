@@ -47,7 +47,8 @@ int predict_command(int argc, char** argv)
       "`--select model` would run, for N ranks placed on the platform.\n\noptions");
   desc.add_options()("help,h", "this help")
       ("op", po::value(&op_name)->required(), "collective operation (see `tireplay algorithms`)")
-      ("bytes", po::value(&bytes_text)->required(), "message size per rank: 8, 64k, 4MiB...")
+      ("bytes", po::value(&bytes_text)->required(), "message size per rank in bytes: 8, 64k (64000: k, M, G are "
+                                                            "powers of 1000), 64KiB (65536: KiB, MiB, GiB of 1024)")
       ("np", po::value(&np)->required(), "number of ranks")
       ("platform", po::value(&platform)->required(), "SimGrid XML platform")
       ("hostfile", po::value(&hostfile), "hosts of the ranks (default: round-robin over the platform's hosts)")

@@ -73,6 +73,7 @@ expect platform_quota 2 "bad_quota.xml: host 'a': tireplay/cpu-quota '2' is not 
 # The valid names are the registry's, as `tireplay algorithms` lists them.
 bcast_algorithms=$("$tireplay" algorithms | awk '/^[a-z]/ { op = $1 } op == "bcast" && /^ / { sub(/^ +[*]? +/, ""); print $1 }' | paste -sd, - | sed 's/,/, /g')
 expect bad_coll 2 "tireplay replay: unknown bcast algorithm 'nope' (valid: $bcast_algorithms)" -- $(replay) --trace t_two.txt --coll bcast=nope
+expect select_fidelity 2 "tireplay replay: --select: unknown mode 'full' (valid: smpi, fixed, model, ompi) (the fidelity level is --fidelity full)" -- $(replay) --trace t_two.txt --select full
 expect bad_reductions 2 "tireplay replay: --reductions: unknown mode 'later' (valid: after, steps)" -- $(replay) --trace t_two.txt --reductions later
 expect bad_limit 2 "tireplay replay: --limit: -1 is out of range (K >= 1; leave it out for the model's K)
 (see tireplay replay --help)" -- $(replay) --trace t_two.txt --limit -1

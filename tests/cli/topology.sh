@@ -52,8 +52,9 @@ check "distances file: a-b 50 us, a-c and b-c 5.05 ms on average" grep -qE '^  C
 
 printf 'a b 50us\na b fast\n' > bad.txt
 out=$("$tireplay" topology --distances bad.txt 2>&1); rc=$?
-check "bad distances file: exit 2 naming the line" test "$rc:$out" = \
-  "2:bad.txt:2: latency 'fast' is not a time (seconds, or with ns, us, ms, s)"
+check "bad distances file: exit 2 naming the line, echoed" test "$rc:$out" = \
+  "2:bad.txt:2: latency 'fast' is not a time (seconds, or with ns, us, ms, s)
+    a b fast"
 out=$("$tireplay" topology --platform "$src/platforms/cluster_16.xml" --distances measured.txt 2>&1); rc=$?
 check "distances of hosts not on the platform: exit 2 naming one" test "$rc:$out" = \
   "2:measured.txt: host 'a' is not on the platform $src/platforms/cluster_16.xml (--distances alone groups hosts of its own)"

@@ -158,9 +158,11 @@ sweep: 2 runs, 0 ok, 2 not (see the status column): odd/results.csv" -- sweep co
 printf '<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n<platform version="4.1"><cluster id="c" prefix="n-" suffix="" radical="0-9999" speed="1Gf" bw="125MBps" lat="50us"/></platform>\n' > hosts10000.xml
 expect topology_hosts 2 "hosts10000.xml: 10000 hosts; topology weighs every pair of them and takes at most 4096" -- topology --platform hosts10000.xml
 printf 'a b 1e300\n' > far.txt
-expect distances_latency 2 "far.txt:1: latency '1e300' is beyond 1e6 s: not a network's" -- topology --distances far.txt
+expect distances_latency 2 "far.txt:1: latency '1e300' is beyond 1e6 s: not a network's
+    a b 1e300" -- topology --distances far.txt
 printf 'a b 1e-5 0\n' > zero_bw.txt
-expect distances_bandwidth 2 "zero_bw.txt:1: bandwidth '0' must be from 1e-30 to 1e30 bytes/s (leave it out when it was not measured)" -- topology --distances zero_bw.txt
+expect distances_bandwidth 2 "zero_bw.txt:1: bandwidth '0' must be from 1e-30 to 1e30 bytes/s (leave it out when it was not measured)
+    a b 1e-5 0" -- topology --distances zero_bw.txt
 
 # a rendezvous without asynchronous progress: a rank entering a wait let the others' answers for it fall through
 # (they ran during its handshakes' simcalls and saw it outside MPI): a 4-rank all-to-all "deadlocked" at the full level
@@ -198,7 +200,8 @@ expect breakdown_stdout 2 "tireplay replay: --breakdown /dev/stdout: a picture n
 
 # topology --distances: a pair given twice was averaged; pairs not given are said; names listed, not "a .. c"
 printf 'a b 10us\na b 1ms\n' > pair_twice.txt
-expect distances_twice 2 "pair_twice.txt:2: a to b is given on line 1 already: one measurement a pair and way (a mean of two would pass unseen)" -- topology --distances pair_twice.txt
+expect distances_twice 2 "pair_twice.txt:2: a to b is given on line 1 already: one measurement a pair and way (a mean of two would pass unseen)
+    a b 1ms" -- topology --distances pair_twice.txt
 printf 'a b 10us\nc d 10us\n' > two_pairs.txt
 "$tireplay" topology --distances two_pairs.txt > two_pairs.out 2>&1
 grep -q "^  C0      2 hosts  a, b$" two_pairs.out && grep -q "^note: 8 of 12 host pairs (both ways) have no measurement" two_pairs.out &&
