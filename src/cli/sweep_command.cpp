@@ -1,8 +1,10 @@
 #include "replay/configuration.hpp"
 #include "replay/jobs.hpp"
 #include "replay/platform_changes.hpp"
+#include "models/quantities.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/replay_options.hpp"
+#include "src/cli/sweep_slurm.hpp"
 #include "src/report/gnuplot.hpp"
 #include "src/sweep/plot.hpp"
 #include "src/sweep/results.hpp"
@@ -33,6 +35,10 @@ struct SweepOptions {
   std::vector<std::string> vary;
   std::string study;
   std::string emit_jobs;
+  std::string submit;       // "slurm", or empty: run here
+  std::string sbatch;       // --sbatch's text
+  int runs_per_task = 0;    // 0: from a first timed run
+  std::string task_time = "10min";
   std::string plot = "svg";
   int jobs   = 1;
   bool quiet = false;
@@ -67,7 +73,9 @@ void refuse_other_study(const SweepPlan& plan)
 const char* kSweepUsage =
     "usage: tireplay sweep --trace T --platform P --vary KEY=V1,V2,... [--vary ...] [--parallel N] -o STUDY\n"
     "                      [--emit-jobs FILE] [--plot svg|png|both|none] [-- replay options]\n"
-    "       tireplay sweep collect [-o] STUDY [--plot ...]\n\n"
+    "       tireplay sweep ... -o STUDY --submit slurm [--sbatch \"ARGS\"] [--runs-per-task N | --task-time 10min]\n"
+    "       tireplay sweep status [-o] STUDY;  tireplay sweep resubmit [-o] STUDY\n"
+    "       tireplay sweep collect [-o] STUDY [--wait] [--plot ...]\n\n"
     "Replays a trace once per combination of the variations (their cartesian product, the last --vary changing\n"
     "fastest), each run a `tireplay replay` process, at most --parallel at once. Writes STUDY/plan.json (the runs and\n"
     "their commands), STUDY/runs/ID.json and .err (each run's summary and messages), STUDY/results.csv (run, the\n"
@@ -125,6 +133,24 @@ void check_runs(const SweepPlan& plan)
   }
 }
 
+/// --submit and its options, checked before anything is written; returns --task-time in seconds.
+double check_submit_options(const SweepOptions& opt)
+{
+  if (!opt.submit.empty() && opt.submit != "slurm")
+    throw po::error("--submit: unknown scheduler '" + opt.submit + "' (valid: slurm)");
+  if (!opt.submit.empty() && !opt.emit_jobs.empty())
+    throw po::error("--submit and --emit-jobs: give one (--emit-jobs writes the commands, --submit submits them)");
+  if (opt.submit.empty() && (!opt.sbatch.empty() || opt.runs_per_task != 0 || opt.task_time != "10min"))
+    throw po::error("--sbatch, --runs-per-task and --task-time need --submit slurm");
+  if (opt.runs_per_task < 0)
+    throw po::error("--runs-per-task must be at least 1");
+  double seconds = models::parse_quantity(opt.task_time, {{"s", 1}, {"min", 60}, {"h", 3600}});
+  if (!(seconds >= 1 && seconds <= 1e7))
+    throw po::error("--task-time: '" + opt.task_time + "' is not a duration from 1 s (s, min, h; e.g. 10min)");
+  sbatch_words(opt.sbatch);  // a newline refused now
+  return seconds;
+}
+
 std::vector<std::string> plot_paths(const std::string& study, const std::string& plot)
 {
   if (plot == "none")
@@ -172,17 +198,26 @@ void emit_jobs(const SweepPlan& plan, const std::string& binary, const std::stri
 int collect_command(int argc, char** argv)
 {
   std::string study, plot = "svg";
-  bool quiet = false;
+  bool quiet = false, wait = false;
+  double poll = 5;
   po::options_description desc(kSweepUsage);
   desc.add_options()("help,h", "this help")("output,o", po::value(&study)->required(), "the study's directory")(
       "plot", po::value(&plot), "pictures: svg, png, both or none")("quiet,q", po::bool_switch(&quiet),
-                                                                    "print nothing but problems");
+                                                                    "print nothing but problems")(
+      "wait", po::bool_switch(&wait), "first wait until none of the study's runs is queued in Slurm (squeue)")(
+      "poll", po::value(&poll), "with --wait: seconds between two looks at the queue (default 5)");
   po::positional_options_description positional;  // `sweep collect STUDY` as well as `-o STUDY`
   positional.add("output", 1);
   try {
     if (!parse_options(argc, argv, desc, &positional))
       return kExitOk;
-    return report(read_plan(study), plot_paths(study, plot), quiet);
+    if (!(poll >= 0.01 && poll <= 3600))
+      throw po::error("--poll: from 0.01 to 3600 seconds");
+    SweepPlan plan = read_plan(study);
+    auto plots     = plot_paths(study, plot);
+    if (wait)
+      wait_for_queue(study, poll, quiet);
+    return report(plan, plots, quiet);
   } catch (const po::error& e) {
     std::fprintf(stderr, "tireplay sweep collect: %s\n(see tireplay sweep --help)\n", e.what());
   } catch (const InputError& e) {
@@ -197,6 +232,10 @@ int sweep_command(int argc, char** argv)
 {
   if (argc > 1 && std::strcmp(argv[1], "collect") == 0)
     return collect_command(argc - 1, argv + 1);
+  if (argc > 1 && std::strcmp(argv[1], "status") == 0)
+    return sweep_status_command(argc - 1, argv + 1);
+  if (argc > 1 && std::strcmp(argv[1], "resubmit") == 0)
+    return sweep_resubmit_command(argc - 1, argv + 1);
   SweepOptions opt;
   int old_jobs      = 0;
   bool old_jobs_given = false;  // (--jobs 0 ran one at a time, silently)
@@ -210,6 +249,13 @@ int sweep_command(int argc, char** argv)
        "the former name of --parallel (not --jobs-file, a replay's jobs)")
       ("emit-jobs", po::value(&opt.emit_jobs),
        "write the plan and one command per run to FILE, one per line (for a job array), and run nothing")
+      ("submit", po::value(&opt.submit), "slurm: submit the runs as one Slurm job array (sbatch) and return")
+      ("sbatch", po::value(&opt.sbatch), "with --submit: options given to sbatch, as one string "
+                                          "(\"--partition=short --time=10\")")
+      ("runs-per-task", po::value(&opt.runs_per_task), "with --submit: runs one array task makes, one after the "
+                                                        "other (default: from the first run, timed here)")
+      ("task-time", po::value(&opt.task_time), "with --submit and no --runs-per-task: the time an array task aims "
+                                                "at (default 10min; s, min, h)")
       ("plot", po::value(&opt.plot), "pictures: svg (default), png, both or none")
       ("quiet,q", po::bool_switch(&opt.quiet), "print nothing but failures")
       ("force", po::bool_switch(&opt.force), "replace another study already in the directory");
@@ -226,6 +272,7 @@ int sweep_command(int argc, char** argv)
     }
     if (opt.jobs < 1)
       throw po::error(std::string(old_jobs_given ? "--jobs" : "--parallel") + " must be at least 1");
+    double task_seconds = check_submit_options(opt);
     for (auto [option, path] : {std::pair{"--platform", &opt.replay.platform}, {"--hostfile", &opt.replay.hostfile},
                                 {"--deployment", &opt.replay.deployment}})
       if (is_pipe(*path))
@@ -275,6 +322,8 @@ int sweep_command(int argc, char** argv)
     write_plan(plan);
 
     std::string binary = fs::read_symlink("/proc/self/exe").string();
+    if (!opt.submit.empty())
+      return submit_sweep(plan, {binary, sbatch_words(opt.sbatch), opt.runs_per_task, task_seconds, opt.quiet});
     if (!opt.emit_jobs.empty()) {
       emit_jobs(plan, binary, opt.emit_jobs);
       if (!opt.quiet)
