@@ -27,9 +27,17 @@ const PendingRequest* PendingRequests::oldest(int src, int dst, int tag)
   return it == by_key_.end() ? nullptr : &by_order_.at(it->second);
 }
 
-std::optional<PendingRequest> PendingRequests::take(int src, int dst, int tag)
+std::optional<PendingRequest> PendingRequests::take(int src, int dst, int tag, int index)
 {
   auto it = first_of(src, dst, tag);
+  const Key key{src, dst, tag};
+  while (index > 0 && it != by_key_.end()) {  // the index-th of the key still stored
+    for (++it; it != by_key_.end() && it->first == key && by_order_.count(it->second) == 0;)
+      it = by_key_.erase(it);
+    if (it != by_key_.end() && it->first != key)
+      it = by_key_.end();
+    index--;
+  }
   if (it == by_key_.end())
     return std::nullopt;
   auto order           = by_order_.find(it->second);

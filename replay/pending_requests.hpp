@@ -26,8 +26,8 @@ public:
   void store(const PendingRequest& p);
   /// The oldest request stored under (src, dst, tag), left in place; nullptr if none.
   const PendingRequest* oldest(int src, int dst, int tag);
-  /// Removes and returns the oldest request of (src, dst, tag).
-  std::optional<PendingRequest> take(int src, int dst, int tag);
+  /// Removes and returns the oldest request of (src, dst, tag), or the `index`-th oldest (0: the oldest).
+  std::optional<PendingRequest> take(int src, int dst, int tag, int index = 0);
   /// Removes and returns the oldest request of all (there must be one).
   PendingRequest take_oldest();
   /// Removes and returns the oldest request not yet seen complete, if any.

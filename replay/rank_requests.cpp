@@ -23,9 +23,9 @@ void RankReplay::wait_action(const Action& a)
   Request* r = nullptr;
   if (a.has_request_key) {
     auto [src, dst, tag] = request_key(a);
-    auto found           = me_.pending.take(src, dst, tag);
+    auto found           = me_.pending.take(src, dst, tag, a.request_index);
     if (!found)
-      return;  // as SMPI: assume a test already caught it
+      return;  // as SMPI: assume a test already caught it (an index beyond the key's requests alike)
     r = found->request;
   } else {
     r = me_.pending.take_oldest().request;  // the paper's and pre-3.20 `wait` takes the oldest request

@@ -57,6 +57,8 @@ std::string describe(int rank, const Action& a)
     case ActionKind::Test:
       if (a.has_request_key)
         field("src", peer(a.peer)), field("dst", std::to_string(a.peer2)), field("tag", std::to_string(a.tag));
+      if (a.request_index > 0)  // which of its key's requests a wait takes, when not the oldest
+        field("index", std::to_string(a.request_index));
       break;
     case ActionKind::SendRecv: {
       auto half = [](int p) { return p == kProcNull ? std::string("null") : std::to_string(p); };

@@ -105,7 +105,8 @@ struct Action {
                                       // get_accumulate brings back
   bool exclusive = false;             // win_lock
   bool nocheck   = false;             // win_lock: MPI_MODE_NOCHECK
-  int request_index = 0;              // wait_rma: which of the requests to the target on the window, the oldest 0
+  int request_index = 0;              // wait_rma: which of the requests to the target on the window, the oldest 0;
+                                      // wait: which of the requests stored under its (src, dst, tag)
 };
 
 /// Canonical lower-case name of an action, as docs/trace-format.md spells it.

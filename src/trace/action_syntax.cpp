@@ -23,7 +23,7 @@ std::string_view action_usage(ActionKind kind)
     case ActionKind::Ibsend: return "ibsend <partner> <tag> <count> [datatype]";
     case ActionKind::Recv: return "recv <partner> <tag> <count> [datatype]";
     case ActionKind::Irecv: return "irecv <partner> <tag> <count> [datatype]";
-    case ActionKind::Wait: return "wait <src> <dst> <tag>";
+    case ActionKind::Wait: return "wait <src> <dst> <tag> [<index>]";
     case ActionKind::Test: return "test <src> <dst> <tag>";
     case ActionKind::WaitAll: return "waitall [count]";
     case ActionKind::WaitAny: return "waitany [count]";

@@ -231,6 +231,11 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
         out.peer  = a.rank("src", comm_size, true);  // a receive from any source is stored under src -333
         out.peer2 = a.rank("dst", comm_size);
         out.tag   = a.integer("tag");
+        if (kind == ActionKind::Wait && a.more()) {  // which of the key's requests (otf2ti's, when not the oldest)
+          out.request_index = a.integer("index");
+          if (out.request_index < 0)
+            a.fail("field 'index' is negative");
+        }
       }
       break;
     case ActionKind::WaitAll:

@@ -112,6 +112,9 @@ $("$tireplay" --help)" -- replya
 trace t_lone_wait.txt "0 init" "0 wait 0 1 0" "1 init"
 expect lone_wait 2 "t_lone_wait.txt:2: wait not preceded by any isend or irecv
     0 wait 0 1 0" -- $(replay) --trace t_lone_wait.txt
+trace t_wait_index.txt "0 init" "0 isend 1 0 10" "0 wait 0 1 0 -1" "1 recv 0 0 10"
+expect wait_negative_index 2 "t_wait_index.txt:3: wait: field 'index' is negative (expected: wait <src> <dst> <tag> [<index>])
+    0 wait 0 1 0 -1" -- $(replay) --trace t_wait_index.txt
 trace t_deadlock.txt "0 init" "1 init" "0 recv 1 0 100" "1 recv 0 0 100"
 expect deadlock 3 "tireplay: the replay ended with 2 ranks blocked:
   rank 0: blocked in recv at t_deadlock.txt:3

@@ -53,6 +53,12 @@ check test_takes_null 3.02200032 one_link.xml -- "0 isend 1 0 1000000" "0 comput
 # rank 0 computes 5 ms after the first test, 0.0051 (rank 1 receives at 1 ms + T(8192), 0.00208208).
 check test_poll_then_wait 0.0051 one_link.xml -- "0 isend 1 0 8192" "0 test 0 1 0" "0 compute 5e6" "0 test 0 1 0" \
   "0 wait 0 1 0" "1 compute 1e6" "1 recv 0 0 8192"
+# A wait with an index takes that one of its key's requests (otf2ti writes it when a program waits a later request
+# first): rank 0 waits for the 1 MB receive (rank 1 sends it after 0.1 s: 0.1 + 0.01100016), computes 1 s, then
+# waits for the 1000-byte one (there since 0.00101016): 1.11100016. Without the index the first wait took the small
+# receive and the computation overlapped the large one: 1.00101016.
+check wait_index 1.11100016 one_link.xml -- "0 irecv 1 0 1000" "0 irecv 1 0 1000000" "0 wait 1 0 0 1" \
+  "0 compute 1e9" "0 wait 1 0 0" "1 send 0 0 1000" "1 compute 1e8" "1 send 0 0 1000000"
 # A sendrecv's tags match the other side's tagged calls: rank 0's send (tag 7) meets rank 1's receive half
 # (T(1e6)), then rank 0's receive (tag 8) meets the send half, which waited for it: 2 T(1e6). With tag 0 on both
 # halves (SMPI's sendRecv) nothing matches.

@@ -46,3 +46,20 @@ TEST_CASE("pending requests: a completed one is skipped by take_oldest_active, r
   REQUIRE(p.empty());
   REQUIRE_FALSE(p.take(0, 1, 5).has_value());
 }
+
+TEST_CASE("pending requests: a wait's index takes that one of its key, skipping those taken elsewhere")
+{
+  PendingRequests p;
+  p.store({0, 1, 4, fake(1)});
+  p.store({0, 1, 6, fake(2)});
+  p.store({0, 1, 4, fake(3)});
+  p.store({0, 1, 4, fake(4)});
+  p.store({0, 1, 4, fake(5)});
+  REQUIRE(p.take(0, 1, 4, 2)->request == fake(4));  // the third of key (0, 1, 4)
+  REQUIRE(p.take_oldest().request == fake(1));        // taken across keys: the key's next index skips it
+  REQUIRE(p.take(0, 1, 4, 1)->request == fake(5));
+  REQUIRE_FALSE(p.take(0, 1, 4, 1).has_value());      // beyond the key's requests: none
+  REQUIRE(p.take(0, 1, 4)->request == fake(3));
+  REQUIRE(p.take(0, 1, 6)->request == fake(2));
+  REQUIRE(p.empty());
+}
