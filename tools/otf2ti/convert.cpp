@@ -369,6 +369,7 @@ RankTrace convert_rank(const std::string& archive, const Definitions& defs, int 
                              " events: " + OTF2_Error_GetDescription(status));
   check_complete(state, where);
   state.end_compute();
+  state.index_waits();
   state.write_computations();
   state.place_definitions();
   if (state.started)

@@ -23,11 +23,16 @@ bool in_sendrecv(const Rank& r) { return r.call == "MPI_Sendrecv" || r.call == "
 /// The completion of a request (`src dst tag`): a `wait`, after a `test` when a test completed it (so that the
 /// replay's test, finding it complete, resets SMPI's injected test time as the traced run's test did), unless
 /// another request of its key is in flight (send_key_shared).
-void complete(Rank& r, const std::string& request, uint64_t comm, bool key_shared = false)
+/// `order` and `key`: the request's, for Rank::index_waits.
+void complete(Rank& r, uint64_t order, const SendKey& key, bool key_shared = false)
 {
-  if (r.call.rfind("MPI_Test", 0) == 0 && !key_shared)
-    r.emit("test " + request, comm);
-  r.emit("wait " + request, comm);
+  auto [src, dst, tag, comm] = key;
+  if (r.call.rfind("MPI_Test", 0) == 0 && !key_shared) {
+    r.emit("test " + fields(src, dst, tag), comm);
+    r.track(r.out.lines.size() - 1, TrackedLine::Role::Test, order, key);
+  }
+  r.emit("wait " + fields(src, dst, tag), comm);
+  r.track(r.out.lines.size() - 1, TrackedLine::Role::Wait, order, key);
 }
 
 /// An event with MPI_PROC_NULL as its peer: no action, counted under the call under way.
@@ -181,6 +186,8 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   q.call     = r.call;
   q.position = position;
   q.number   = ++r.sends_started;
+  q.order    = ++r.p2p_started;
+  r.track(q.line, TrackedLine::Role::Post, q.order, {q.src, q.dst, q.tag, q.comm});
   r.dropped.erase(request);  // a writer may use an id again once its request completed
   r.put_request(request, q);
   return verdict(r);
@@ -200,7 +207,7 @@ OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp time, uint6
     return OTF2_CALLBACK_INTERRUPT;
   }
   r.wait_buffered(*q);
-  complete(r, fields(q->src, q->dst, q->tag), q->comm, r.send_key_shared(*q, std::nullopt));
+  complete(r, q->order, {q->src, q->dst, q->tag, q->comm}, r.send_key_shared(*q, std::nullopt));
   return verdict(r);
 }
 
@@ -233,14 +240,20 @@ OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t posit
   int me = r.enter_p2p(position, comm, sender, started ? static_cast<long>(started->line) : -1);
   if (me < 0)
     return OTF2_CALLBACK_INTERRUPT;
+  const SendKey key{sender, static_cast<uint32_t>(me), tag, comm};
+  uint64_t order = started ? started->order : ++r.p2p_started;
   if (started) {
     r.fill(started->line, "irecv " + fields(sender, tag, bytes), comm);
-    for (size_t test : started->tests)
+    r.track(started->line, TrackedLine::Role::Post, order, key);
+    for (size_t test : started->tests) {
       r.fill(test, "test " + fields(sender, static_cast<uint64_t>(me), tag), comm);
+      r.track(test, TrackedLine::Role::Test, order, key);
+    }
   } else {
     r.emit("irecv " + fields(sender, tag, bytes), comm);  // a writer without MpiIrecvRequest: posted here
+    r.track(r.out.lines.size() - 1, TrackedLine::Role::Post, order, key);
   }
-  complete(r, fields(sender, static_cast<uint64_t>(me), tag), comm);
+  complete(r, order, key);
   return verdict(r);
 }
 

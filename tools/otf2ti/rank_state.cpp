@@ -111,8 +111,10 @@ void Rank::test(Request& q, const std::string& action)
   if (!options.keep_tests && !q.tests.empty() && static_cast<long>(q.tests.back()) > last_action)
     return;
   q.tests.push_back(placeholder());
-  if (!action.empty())
+  if (!action.empty()) {  // a send's (a receive's is filled once its sender is known)
     fill(q.tests.back(), action, q.comm);
+    track(q.tests.back(), TrackedLine::Role::Test, q.order, {q.src, q.dst, q.tag, q.comm});
+  }
 }
 
 size_t Rank::placeholder()
@@ -187,6 +189,10 @@ void Rank::start_request(uint64_t request, Request::Kind kind, uint64_t position
   q.line      = placeholder();
   q.call      = call;
   q.position  = position;
+  if (kind == Request::Kind::Receive) {  // its key once it completes
+    q.order = ++p2p_started;
+    track(q.line, TrackedLine::Role::Post, q.order, {}, false);
+  }
   last_action = static_cast<long>(q.line);
   dropped.erase(request);  // a writer may use an id again once its request completed
   put_request(request, q);
@@ -237,7 +243,9 @@ void Rank::wait_buffered(const Request& q)
     older.push_back(n->second);
   for (uint64_t request : older) {  // complete in the replay: its wait returns at once
     emit("wait " + fields(q.src, q.dst, q.tag), q.comm);
-    erase_request(requests.find(request));
+    auto it = requests.find(request);
+    track(out.lines.size() - 1, TrackedLine::Role::Wait, it->second.order, {q.src, q.dst, q.tag, q.comm});
+    erase_request(it);
     dropped.insert(request);
   }
 }

@@ -27,11 +27,21 @@ struct Request {
   std::string call;      // the MPI function that started it (MPI_Irecv, MPI_Start, ...)
   uint64_t position = 0;  // its start event
   uint64_t number = 0;    // a send's: its place among the rank's send starts (Rank::buffered)
+  uint64_t order  = 0;    // a send's or receive's: its place among the rank's point-to-point starts (index_waits)
   bool buffered   = false;  // an ibsend's (MPI_Ibsend, a start of an MPI_Bsend_init request)
 };
 
 /// A send's key: its ranks in its communicator, its tag, its communicator.
 using SendKey = std::tuple<uint32_t, uint32_t, uint32_t, uint64_t>;
+
+/// A line that stores, tests or waits a request of the replay (src dst tag comm; known once a receive completes):
+/// index_waits follows the replay's store through them.
+struct TrackedLine {
+  enum class Role { Post, Test, Wait } role = Role::Post;
+  uint64_t order = 0;  // the request's (Request::order)
+  SendKey key{};
+  bool known = false;  // a receive's key, from its completion: a receive never completed has no line
+};
 
 /// A computation between two actions: its line (slot), flops and seconds (Rank::write_computations).
 struct Computation {
@@ -78,6 +88,8 @@ struct Rank {
   /// before it (wait_buffered), which a program may never complete (MPI_Request_free; MPI_Buffer_detach waits).
   std::map<SendKey, std::map<uint64_t, uint64_t>> buffered;
   uint64_t sends_started = 0;
+  uint64_t p2p_started   = 0;            // sends and receives started (Request::order)
+  std::map<size_t, TrackedLine> tracked;  // by line (slot): the lines of requests, for index_waits
   /// One-sided requests (MPI_Rput ...) in flight: (window, matching id) -> (TI window id, target, issue order), for
   /// their wait_rma.
   struct RmaRequest {
@@ -141,6 +153,15 @@ struct Rank {
   /// Before the completion of send `q`: a `wait` for each ibsend of its key started before it (buffered), whose own
   /// completion then leaves no action (dropped).
   void wait_buffered(const Request& q);
+  /// Notes line `slot` as one that stores, tests or waits request `order` of `key` (index_waits).
+  void track(size_t slot, TrackedLine::Role role, uint64_t order, const SendKey& key, bool known = true);
+  /// Once the rank is read, follows the replay's store of requests by key (replay/pending_requests.hpp: stored in
+  /// line order, a test moves the oldest of its key behind the others, a wait takes the oldest) through the tracked
+  /// lines: a wait whose request is not the oldest of its key then names its place (`wait src dst tag INDEX`), and
+  /// a test of another request than the oldest of its key, which would test and move that one, is left out. A
+  /// program that waits a later request of a key first (a large receive before a small one from the same rank and
+  /// tag) had its waits replayed in posting order, its computation between them overlapping the wrong transfer.
+  void index_waits();
   /// An operation started by `call` had MPI_PROC_NULL as peer (both peers, for a sendrecv), so it leaves no action:
   /// counted under its call (`# proc_null`).
   void null_peer(const std::string& call);
