@@ -16,15 +16,20 @@ namespace sg4 = simgrid::s4u;
 
 namespace tireplay::fast {
 
+void check_network_model()
+{
+  // CM02 with loopback factors: SMPI's model given through callbacks (replay/configuration.hpp).
+  if (auto model = simgrid::config::get_value<std::string>("network/model");
+      model != "SMPI" && !(model == "CM02" && !models::network_factors_from_config().loopback.empty()))
+    throw std::invalid_argument("--fidelity fast prices messages as SimGrid's SMPI network model does, not " + model +
+                                " (use --fidelity full, or leave network/model at SMPI)");
+}
+
 PlatformView::PlatformView(const std::vector<sg4::Host*>& rank_hosts, Sharing& sharing)
     : sharing_(sharing), factors_(models::network_factors_from_config()),
       weight_s_(simgrid::config::get_value<double>("network/weight-S"))
 {
-  // CM02 with loopback factors: SMPI's model given through callbacks (replay/configuration.hpp).
-  if (auto model = simgrid::config::get_value<std::string>("network/model");
-      model != "SMPI" && !(model == "CM02" && !factors_.loopback.empty()))
-    throw std::invalid_argument("--fidelity fast prices messages as SimGrid's SMPI network model does, not " + model +
-                                " (use --fidelity full, or leave network/model at SMPI)");
+  check_network_model();
   std::map<const sg4::Host*, int> index;
   for (sg4::Host* host : rank_hosts) {
     auto [it, fresh] = index.try_emplace(host, static_cast<int>(hosts_.size()));

@@ -28,6 +28,10 @@ struct Route {
   const models::SizeFactors* bandwidth_factors = nullptr;
 };
 
+/// Throws std::invalid_argument when SimGrid's configured network model is not one the fast level prices (SMPI's, or
+/// CM02 with the zones' loopback factors): checked before a sweep's first run too.
+void check_network_model();
+
 class PlatformView {
 public:
   /// rank_hosts[r]: rank r's host. Creates a CPU resource per distinct host in `sharing`.

@@ -1,10 +1,13 @@
 #include "replay/configuration.hpp"
+#include "replay/fast/platform_view.hpp"
 #include "replay/jobs.hpp"
 #include "replay/platform_changes.hpp"
 #include "models/quantities.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/replay_options.hpp"
+#include "src/cli/sweep_runs.hpp"
 #include "src/cli/sweep_slurm.hpp"
+#include "src/report/summary.hpp"
 #include "src/report/gnuplot.hpp"
 #include "src/sweep/plot.hpp"
 #include "src/sweep/results.hpp"
@@ -97,6 +100,33 @@ const char* kSweepUsage =
     "`collect` reads STUDY/plan.json and STUDY/runs/*.json, made by the commands of --emit-jobs wherever they\n"
     "ran, and writes the CSV and the plot.\n\noptions";
 
+} // namespace
+
+ReplayOptions run_options(const SweepRun& run)
+{
+  ReplayOptions opt;
+  po::options_description desc;
+  desc.add(replay_options(opt));
+  desc.add_options()("json", po::value<std::string>())("quiet,q", po::bool_switch());
+  std::vector<std::string> args(run.args.begin() + 1, run.args.end());  // after "replay"
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(desc).run(), vm);
+  po::notify(vm);
+  return opt;
+}
+
+std::vector<std::string> run_signatures(const SweepPlan& plan)
+{
+  std::vector<std::string> signatures;
+  for (const auto& run : plan.runs) {
+    ReplayOptions opt = run_options(run);
+    signatures.push_back(result_signature(result_options_json(opt), opt.fidelity));
+  }
+  return signatures;
+}
+
+namespace {
+
 /// Every run's options, as its replay will read them, checked now: a bad option or a zone the platform does not
 /// have fails the sweep before any run (exit 2), not every run one by one.
 void check_runs(const SweepPlan& plan)
@@ -104,14 +134,7 @@ void check_runs(const SweepPlan& plan)
   std::unique_ptr<simgrid::s4u::Engine> engine;
   PlatformValues loaded;
   for (const auto& run : plan.runs) {
-    ReplayOptions opt;
-    po::options_description desc;
-    desc.add(replay_options(opt));
-    desc.add_options()("json", po::value<std::string>())("quiet,q", po::bool_switch());
-    std::vector<std::string> args(run.args.begin() + 1, run.args.end());  // after "replay"
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
-    po::notify(vm);
+    ReplayOptions opt = run_options(run);
     check_replay_options(opt);
     std::vector<PlatformChange> changes;
     for (const auto& s : opt.scale)
@@ -130,6 +153,8 @@ void check_runs(const SweepPlan& plan)
                (v + 1 == run.values.size() ? ")" : "");
     apply_platform_changes(*engine, changes, where);  // an unknown zone throws
     check_platform_values(*engine, where);            // a value out of range (bw=1e-310x)
+    if (opt.fidelity == "fast")                       // --vary fidelity=full,fast with --cfg network/model:LV08
+      fast::check_network_model();
   }
 }
 
@@ -170,7 +195,8 @@ std::vector<std::string> plot_paths(const std::string& study, const std::string&
 /// Writes the CSV and the plots; returns the exit status: 0 when every run is ok.
 int report(const SweepPlan& plan, const std::vector<std::string>& plots, bool quiet)
 {
-  std::vector<RunResult> results = collect_results(plan);
+  std::vector<std::string> signatures = run_signatures(plan);
+  std::vector<RunResult> results      = collect_results(plan, &signatures);
   write_results(plan, results);
   for (const auto& path : plots)
     if (!plot_sweep(plan, results, path))

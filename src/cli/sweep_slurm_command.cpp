@@ -1,6 +1,7 @@
 #include "src/cli/sweep_slurm.hpp"
 
 #include "src/cli/commands.hpp"
+#include "src/cli/sweep_runs.hpp"
 #include "src/sweep/results.hpp"
 #include "src/sweep/runner.hpp"
 #include "src/sweep/slurm.hpp"
@@ -27,7 +28,8 @@ namespace {
 /// was cancelled): a run still queued is "running" or "pending" whatever files an earlier attempt left.
 std::vector<std::string> run_states(const SweepPlan& plan, const std::map<std::string, std::string>& queued)
 {
-  std::vector<RunResult> results = collect_results(plan);
+  std::vector<std::string> signatures = run_signatures(plan);
+  std::vector<RunResult> results      = collect_results(plan, &signatures);
   std::vector<std::string> states;
   for (size_t k = 0; k < plan.runs.size(); k++) {
     auto q = queued.find(plan.runs[k].id);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -176,6 +177,13 @@ void write_plan(const SweepPlan& plan)
         stem.find_first_not_of("0123456789") == std::string::npos)
       earlier.push_back(entry.path());
   }
+  // ... and its job arrays' files (slurm/K.job, K.sh, K_T.out ...), and the results gathered from them, which an
+  // interrupted sweep would leave beside a plan they are not of
+  for (const auto& entry : fs::directory_iterator(fs::path(plan.study) / "slurm", error))
+    if (std::isdigit(static_cast<unsigned char>(entry.path().filename().string()[0])) && entry.is_regular_file())
+      earlier.push_back(entry.path());
+  for (const char* name : {"results.csv", "wall_times.csv", "sweep.svg", "sweep.png"})
+    earlier.push_back(fs::path(plan.study) / name);
   for (const auto& path : earlier)
     fs::remove(path, error);
   nlohmann::json j;
@@ -229,6 +237,8 @@ SweepPlan read_plan(const std::string& study)
       }
       plan.runs.push_back(std::move(run));
     }
+    if (plan.runs.empty())
+      throw InputError(path + ": field 'runs': no run");
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path + ": not a sweep plan: " + e.what());
   } catch (const std::invalid_argument& e) {

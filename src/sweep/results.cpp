@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 namespace tireplay {
 namespace {
 
-RunResult read_run(const SweepPlan& plan, const SweepRun& run)
+RunResult read_run(const SweepPlan& plan, const SweepRun& run, const std::string* signature)
 {
   RunResult result;
   const std::string path = run_json_path(plan, run);
@@ -62,6 +62,10 @@ RunResult read_run(const SweepPlan& plan, const SweepRun& run)
       }
     if (!times_ok)
       throw std::invalid_argument("a negative or infinite simulated time");
+    if (signature != nullptr &&
+        result_signature(j.at("options").dump(), j.at("fidelity").get<std::string>()) != *signature)
+      throw std::invalid_argument("its options or fidelity are not those of the plan's run " + run.id +
+                                  ": the summary of another replay");
   } catch (const std::exception& e) {  // cut short while writing, or not a summary of ours
     std::fprintf(stderr, "tireplay sweep: %s: not a run summary (%s): counted as failed\n", path.c_str(),
                  dynamic_cast<const nlohmann::json::exception*>(&e) != nullptr ? "cut short or edited" : e.what());
@@ -81,12 +85,22 @@ void write_output(const std::string& path, const std::string& text)
 
 } // namespace
 
-std::vector<RunResult> collect_results(const SweepPlan& plan)
+std::vector<RunResult> collect_results(const SweepPlan& plan, const std::vector<std::string>* signatures)
 {
   std::vector<RunResult> results;
-  for (const auto& run : plan.runs)
-    results.push_back(read_run(plan, run));
+  for (size_t k = 0; k < plan.runs.size(); k++)
+    results.push_back(read_run(plan, plan.runs[k], signatures != nullptr ? &signatures->at(k) : nullptr));
   return results;
+}
+
+std::string result_signature(const std::string& options_json, const std::string& fidelity)
+{
+  // Without the files (absolute paths, which depend on the directory `sweep collect` runs in): no variation changes
+  // them
+  nlohmann::json options = nlohmann::json::parse(options_json);
+  options.erase("hostfile");
+  options.erase("deployment");
+  return fidelity + " " + options.dump();
 }
 
 void write_results(const SweepPlan& plan, const std::vector<RunResult>& results)

@@ -20,8 +20,13 @@ struct RunResult {
   std::vector<std::pair<std::string, std::string>> jobs;  // --jobs-file: each job's id and simulated_time text
 };
 
-/// Reads each run's summary.
-std::vector<RunResult> collect_results(const SweepPlan& plan);
+/// Reads each run's summary. With `signatures` (one per run: what its summary's options and fidelity must say, from
+/// result_signature), a summary of another replay (a job line edited, a file copied over) counts as failed.
+std::vector<RunResult> collect_results(const SweepPlan& plan, const std::vector<std::string>* signatures = nullptr);
+
+/// A summary's options and fidelity as one text: `options` as src/report/summary.hpp's result_options_json, less the
+/// files it names (a hostfile's absolute path depends on the directory).
+std::string result_signature(const std::string& options_json, const std::string& fidelity);
 
 /// Writes STUDY/results.csv (run, each variation's value, predicted_seconds, status) and STUDY/wall_times.csv
 /// (run, wall_seconds). Throws InputError when it cannot.

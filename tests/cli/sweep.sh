@@ -99,6 +99,24 @@ status=$?
 [ "$status" = 1 ] && [ "$(grep -c ',failed$' study3/results.csv)" = 1 ] && grep -q "its last attempt failed" again.err &&
   ok "a run attempted again that failed: failed, exit 1" ||
   fail "a run attempted again that failed: exit $status, $(cat again.err), $(grep -c ',ok$' study3/results.csv) ok"
+# A summary of another replay than its run's (a file copied over, a job line edited) counts as failed: run 001's
+# summary copied over run 000's (another bcast)
+cp study3/runs/001.json study3/runs/000.json
+"$tireplay" sweep collect -o study3 -q --plot none 2> copied.err
+status=$?
+[ "$status" = 1 ] && grep -q '^000,.*,failed$' study3/results.csv &&
+  grep -q "000.json: not a run summary (its options or fidelity are not those of the plan's run 000: the summary of another replay)" copied.err &&
+  ok "a summary of another run: failed, exit 1" || fail "a summary of another run: exit $status, $(cat copied.err)"
+# A plan written again (the same sweep, or another with --force) takes the earlier results with it: an interrupted
+# sweep left them beside a plan they were not of
+"$tireplay" sweep --trace "$trace" --platform "$platform" --vary bw=0.5x,1x,2x --vary lat=0.5x,1x,100us \
+  --vary bcast=chain,model -o study3 --emit-jobs jobs_again.txt -q -- --hostfile "$hosts"
+[ ! -e study3/results.csv ] && [ ! -e study3/wall_times.csv ] && [ ! -e study3/sweep.svg ] &&
+  ok "a plan written again: no results of the earlier one left" || fail "a plan written again left $(ls study3)"
+python3 -c "import json; p = json.load(open('study3/plan.json')); p['runs'] = []; json.dump(p, open('study3/plan.json', 'w'))"
+got=$("$tireplay" sweep collect -o study3 2>&1); status=$?
+[ "$status:$got" = "2:study3/plan.json: field 'runs': no run" ] && ok "a plan without runs: exit 2" ||
+  fail "a plan without runs: exit $status, $got"
 # --- `model` leaves only its own operation to the models: one bcast and one reduce of 1 MB on 4 ranks
 for r in 0 1 2 3; do printf '%s bcast 1000000\n%s reduce 1000000 1e6\n' $r $r; done > collectives.txt
 "$tireplay" sweep --trace collectives.txt --platform "$platform" --vary bcast=model,binomial \
@@ -162,6 +180,7 @@ rm -rf compound
 "$tireplay" sweep "${base[@]/bad/compound}" --vary bw=1e-4x --vary lat=1x,2x,3x -q > compound.out 2>&1 &&
   [ "$(grep -c ',ok' compound/results.csv)" = 3 ] && ok "checks_do_not_compound" ||
   fail "checks_do_not_compound: $(head -c 400 compound.out; cat compound/results.csv 2>/dev/null)"
+expect fast_not_lv08 "tireplay sweep: --fidelity fast prices messages as SimGrid's SMPI network model does, not LV08 (use --fidelity full, or leave network/model at SMPI)" "${base[@]}" --vary fidelity=full,fast --cfg network/model:LV08
 expect varied_twice "tireplay sweep: --vary: 'bw' is varied twice (give all its values in one --vary)" "${base[@]}" --vary bw=1x --vary bw=2x
 expect empty_value "tireplay sweep: --vary 'bw=1x,,2x': empty value" "${base[@]}" --vary bw=1x,,2x
 expect repeated_value "tireplay sweep: --vary 'bw=1x,1x': '1x' is given twice" "${base[@]}" --vary bw=1x,1x

@@ -1,0 +1,18 @@
+// A sweep's runs as their replays will read them (`tireplay sweep`, `sweep collect`, `sweep status`).
+#pragma once
+
+#include "src/cli/replay_options.hpp"
+#include "src/sweep/plan.hpp"
+
+#include <string>
+#include <vector>
+
+namespace tireplay {
+
+/// Run `run`'s replay options, parsed from its arguments as `tireplay replay` parses them (not checked).
+ReplayOptions run_options(const SweepRun& run);
+
+/// What each run's summary must say of its options and fidelity (src/sweep/results.hpp, result_signature).
+std::vector<std::string> run_signatures(const SweepPlan& plan);
+
+} // namespace tireplay
