@@ -325,7 +325,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
       std::fprintf(stderr, "tireplay: note: %s has profiles (%s): --fidelity fast replays the platform's loaded speeds and "
                            "bandwidths without their profiles (--fidelity full follows them)\n",
                    opt.platform.c_str(), profile.c_str());
-    fast::FastEngine fast_engine(hosts, cfg.smpi.polling);
+    fast::FastEngine fast_engine(hosts, cfg.smpi.polling, cfg.smpi.fast_drift);
     replay->p2p.transport = &fast_engine;
     fast_engine.run([state](int r) { run_rank(*state, r); });
     clock = fast_engine.now();

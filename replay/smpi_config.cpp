@@ -239,6 +239,12 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     async_progress = to_bool(key, value);
   else if (key == "tireplay/polling")
     polling = to_bool(key, value);
+  else if (key == "tireplay/fast-drift") {
+    char* end  = nullptr;
+    fast_drift = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0' || !(fast_drift >= 0 && fast_drift <= 0.5))
+      bad(key, value, "a relative change from 0 to 0.5 (0.02: 2%)");
+  }
   else
     return false;
   return true;

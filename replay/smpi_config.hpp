@@ -66,6 +66,9 @@ struct SmpiConfig {
   std::vector<std::pair<uint64_t, double>> both_ways_after_pause;
   // tireplay/polling (tireplay's): ranks waiting in MPI poll on a core of their host (replay/polling.hpp).
   bool polling = false;
+  // tireplay/fast-drift (tireplay's, the fast level's): the change of a busy link's shares (64 messages or more)
+  // below which it keeps its level (replay/fast/sharing.hpp); 0 solves every change, as SimGrid does.
+  double fast_drift = 0.02;
   // tireplay/async-progress (tireplay's): off, a rendezvous message between hosts (smpi/send-is-detached-thresh or
   // more) moves once the receiver has answered the sender's request to send and the sender has seen the answer,
   // each from inside MPI, as Open MPI's TCP transport without a progress thread (replay/rendezvous.cpp). On (SMPI's

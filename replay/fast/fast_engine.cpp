@@ -12,16 +12,15 @@ namespace {
 constexpr size_t kStackBytes  = 256 * 1024;
 constexpr int kGuardedRanks   = 16384;  // as the full level: beyond, no guard pages (vm.max_map_count)
 // A saturated link (or CPU) with at least kManyActivities messages on it is solved again once their shares moved
-// by 2% since it last was: rates stay within about 2% of max-min's, and a backbone with thousands of messages is
-// solved once per fifty of their starts and ends instead of at each. Fewer messages are solved at each change
-// (exact, and cheap). docs/fidelity.md measures what it costs.
-constexpr double kShareDrift     = 0.02;
+// by the drift (tireplay/fast-drift, 2% by default) since it last was: rates stay within a few percent of max-min's,
+// and a backbone with thousands of messages is solved once per fifty of their starts and ends instead of at each.
+// Fewer messages are solved at each change (exact, and cheap). docs/fidelity.md measures what it costs.
 constexpr size_t kManyActivities = 64;
 
 } // namespace
 
-FastEngine::FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts, bool polling)
-    : sharing_(kShareDrift, kManyActivities), view_(rank_hosts, sharing_),
+FastEngine::FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts, bool polling, double drift)
+    : sharing_(drift, kManyActivities), view_(rank_hosts, sharing_),
       stacks_(kStackBytes, rank_hosts.size() <= static_cast<size_t>(kGuardedRanks)),
       polls_(polling_ranks(rank_hosts, polling)), timed_(rank_hosts.size(), kNotTimed), cut_(rank_hosts.size(), false),
       computing_(rank_hosts.size(), false)

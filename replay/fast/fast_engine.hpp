@@ -27,7 +27,8 @@ namespace tireplay::fast {
 class FastEngine final : public Transport {
 public:
   /// polling: tireplay/polling (replay/polling.hpp).
-  FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts, bool polling);
+  /// `drift`: tireplay/fast-drift (Sharing's).
+  FastEngine(const std::vector<simgrid::s4u::Host*>& rank_hosts, bool polling, double drift);
   ~FastEngine() override;
 
   /// Runs body(rank) for every rank, until all have returned, the others are blocked for good, or stop_all().
