@@ -83,10 +83,26 @@ void print_problems(FILE* out, const ReplayResult& result)
         std::fprintf(out, "  %s: blocked in %s at %s\n", result.rank_name(static_cast<size_t>(b.rank)).c_str(),
                      b.action.c_str(), b.where.c_str());
     more(result.blocked.size(), "blocked");
-    std::fprintf(out, "tireplay: a trace of a run that ended deadlocks when it is cut short, when the program relied on "
-                      "MPI's buffering (a large send blocks here until it is received), or when its tracer left calls "
-                      "out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's tags: "
-                      "README, \"Record a trace of your MPI program\")\n");
+    // Every blocked rank in a collective, not all the same one: the trace's ranks call different collectives
+    std::set<std::string> collectives;
+    bool all_collective = result.blocked.size() > 1;
+    for (const auto& b : result.blocked) {
+      ActionKind kind{};
+      all_collective = all_collective && action_from_name(b.action, kind) && is_collective(kind);
+      collectives.insert(b.action);
+    }
+    if (all_collective && collectives.size() > 1) {
+      std::string names;
+      for (const auto& name : collectives)
+        names += (names.empty() ? "" : ", ") + name;
+      std::fprintf(out, "tireplay: the ranks' collective calls do not match (the blocked ranks are in %s): its ranks "
+                        "call different collectives, or the trace is cut short\n", names.c_str());
+    } else {
+      std::fprintf(out, "tireplay: a trace of a run that ended deadlocks when it is cut short, when the program relied "
+                        "on MPI's buffering (a large send blocks here until it is received), or when its tracer left "
+                        "calls out (smpirun -trace-ti leaves out MPI_Sendrecv with an MPI_PROC_NULL half and sendRecv's "
+                        "tags: README, \"Record a trace of your MPI program\")\n");
+    }
   }
   auto at = [](const P2PWorld::Unmatched& u) { return u.where.empty() ? std::string() : " (" + u.where + ")"; };
   size_t sends = 0, recvs = 0;

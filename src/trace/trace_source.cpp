@@ -141,6 +141,16 @@ TraceInputs demultiplex(const std::string& path, int np)
     throw InputError(path + ": the trace holds no action");
   if (np > 0 && largest + 1 < np)
     throw InputError(path + ": no line for rank " + std::to_string(largest + 1) + " (--np " + std::to_string(np) + ")");
+  if (made.count(0) == 0) {  // one rank's file of a split trace, given as the trace (a new user's trial)
+    if (made.size() == 1)
+      std::fprintf(stderr, "tireplay: warning: %s holds lines of rank %d alone (%s none and replay%s nothing): one "
+                           "rank's file of a split trace? Give the trace's index or directory\n",
+                   path.c_str(), largest, largest == 1 ? "rank 0 has" : ("ranks 0 to " + std::to_string(largest - 1) +
+                   " have").c_str(), largest == 1 ? "s" : "");
+    else
+      std::fprintf(stderr, "tireplay: warning: %s has no line for rank 0 (ranks without lines replay nothing)\n",
+                   path.c_str());
+  }
   bool gaps = static_cast<int>(made.size()) < largest + 1;
   std::string empty = inputs.temp_dir + "/empty.txt";
   if (gaps) {

@@ -112,6 +112,10 @@ $("$tireplay" --help)" -- replya
 trace t_lone_wait.txt "0 init" "0 wait 0 1 0" "1 init"
 expect lone_wait 2 "t_lone_wait.txt:2: wait not preceded by any isend or irecv
     0 wait 0 1 0" -- $(replay) --trace t_lone_wait.txt
+# One rank's file of a split trace given as the trace: its other ranks have no line (a new user's trial: exit 0, or
+# a comm_split line refused, with nothing pointing at the index)
+trace t_rank3.txt "3 compute 1e8"
+expect one_rank_file 0 "tireplay: warning: t_rank3.txt holds lines of rank 3 alone (ranks 0 to 2 have none and replay nothing): one rank's file of a split trace? Give the trace's index or directory" -- $(replay) --trace t_rank3.txt
 trace t_wait_index.txt "0 init" "0 isend 1 0 10" "0 wait 0 1 0 -1" "1 recv 0 0 10"
 expect wait_negative_index 2 "t_wait_index.txt:3: wait: field 'index' is negative (expected: wait <src> <dst> <tag> [<index>])
     0 wait 0 1 0 -1" -- $(replay) --trace t_wait_index.txt
@@ -123,6 +127,17 @@ tireplay: a trace of a run that ended deadlocks when it is cut short, when the p
 tireplay: 2 receives never got a message:
   rank 0 <- rank 1, tag 0, communicator 0 (t_deadlock.txt:3)
   rank 1 <- rank 0, tag 0, communicator 0 (t_deadlock.txt:4)" -- $(replay) --trace t_deadlock.txt
+# Ranks blocked in different collectives: said so, not the hint about deadlocks (a new user's trial)
+trace t_mismatch.txt "0 allreduce 10 0" "1 barrier"
+expect collective_mismatch 3 "tireplay: the replay ended with 2 ranks blocked:
+  rank 0: blocked in allreduce at t_mismatch.txt:1
+  rank 1: blocked in barrier at t_mismatch.txt:2
+tireplay: the ranks' collective calls do not match (the blocked ranks are in allreduce, barrier): its ranks call different collectives, or the trace is cut short
+tireplay: 1 message was sent but never received:
+  rank 1 -> rank 0: a message of the barrier, communicator 0, 0 bytes (t_mismatch.txt:2)
+tireplay: 2 receives never got a message:
+  rank 0 <- rank 1: a message of the reduce, communicator 0 (t_mismatch.txt:1)
+  rank 1 <- rank 0: a message of the barrier, communicator 0 (t_mismatch.txt:2)" -- $(replay) --trace t_mismatch.txt
 # The same deadlock with both ranks polling on one host (tireplay/polling): a clean report at both levels, at the
 # date the ranks blocked (their polling, never ended by a wake-up, must not end the run any other way).
 head -1 "$src/platforms/hosts_figure5.txt" | sed 's/:.*//' | sed 'p' > one_host.txt
