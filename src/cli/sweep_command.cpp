@@ -151,7 +151,7 @@ void check_runs(const SweepPlan& plan)
     for (size_t v = 0; v < run.values.size(); v++)
       where += (v == 0 ? " (run " + run.id + ": " : ", ") + plan.variations[v].key + "=" + run.values[v] +
                (v + 1 == run.values.size() ? ")" : "");
-    apply_platform_changes(*engine, changes, where);  // an unknown zone throws
+    apply_platform_changes(*engine, changes, opt.platform);  // an unknown zone throws
     check_platform_values(*engine, where);            // a value out of range (bw=1e-310x)
     if (opt.fidelity == "fast")                       // --vary fidelity=full,fast with --cfg network/model:LV08
       fast::check_network_model();

@@ -84,6 +84,7 @@ TraceInputs demultiplex(const std::string& path, int np)
     outputs.clear();
   };
   std::set<int> made;  // ranks whose copy exists
+  uint64_t lines = 0;
   int largest = -1;
   std::string line;
   uint64_t number = 0;
@@ -119,6 +120,7 @@ TraceInputs demultiplex(const std::string& path, int np)
       made.insert(rank);
     }
     largest     = std::max(largest, rank);
+    lines++;
     int written = std::fprintf(out->second.get(), "%llu\t%.*s\n", static_cast<unsigned long long>(number),
                                static_cast<int>(t.size()), t.data());
     if (written < 0)
@@ -142,14 +144,16 @@ TraceInputs demultiplex(const std::string& path, int np)
   if (np > 0 && largest + 1 < np)
     throw InputError(path + ": no line for rank " + std::to_string(largest + 1) + " (--np " + std::to_string(np) + ")");
   if (made.count(0) == 0) {  // one rank's file of a split trace, given as the trace (a new user's trial)
-    if (made.size() == 1)
-      std::fprintf(stderr, "tireplay: warning: %s holds lines of rank %d alone (%s none and replay%s nothing): one "
+    if (made.size() == 1) {
+      if (lines > 1)  // (a single line for rank 999999: a test of many ranks, not a rank's file)
+        std::fprintf(stderr, "tireplay: warning: %s holds lines of rank %d alone (%s none and replay%s nothing): one "
                            "rank's file of a split trace? Give the trace's index or directory\n",
                    path.c_str(), largest, largest == 1 ? "rank 0 has" : ("ranks 0 to " + std::to_string(largest - 1) +
                    " have").c_str(), largest == 1 ? "s" : "");
-    else
+    } else {
       std::fprintf(stderr, "tireplay: warning: %s has no line for rank 0 (ranks without lines replay nothing)\n",
                    path.c_str());
+    }
   }
   bool gaps = static_cast<int>(made.size()) < largest + 1;
   std::string empty = inputs.temp_dir + "/empty.txt";

@@ -114,7 +114,7 @@ expect lone_wait 2 "t_lone_wait.txt:2: wait not preceded by any isend or irecv
     0 wait 0 1 0" -- $(replay) --trace t_lone_wait.txt
 # One rank's file of a split trace given as the trace: its other ranks have no line (a new user's trial: exit 0, or
 # a comm_split line refused, with nothing pointing at the index)
-trace t_rank3.txt "3 compute 1e8"
+trace t_rank3.txt "3 init" "3 compute 1e8"
 expect one_rank_file 0 "tireplay: warning: t_rank3.txt holds lines of rank 3 alone (ranks 0 to 2 have none and replay nothing): one rank's file of a split trace? Give the trace's index or directory" -- $(replay) --trace t_rank3.txt
 trace t_wait_index.txt "0 init" "0 isend 1 0 10" "0 wait 0 1 0 -1" "1 recv 0 0 10"
 expect wait_negative_index 2 "t_wait_index.txt:3: wait: field 'index' is negative (expected: wait <src> <dst> <tag> [<index>])

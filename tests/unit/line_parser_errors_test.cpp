@@ -42,7 +42,7 @@ TEST_CASE("parse errors: missing fields name the field and the syntax", "[parser
       {"0 compute", "compute: missing field 'flops' (expected: compute <flops>)"},
       {"0 sleep", "sleep: missing field 'seconds' (expected: sleep <seconds>)"},
       {"0 location file.c", "location: missing field 'line' (expected: location <file> <line>)"},
-      {"0 wait 1 0", "wait: missing field 'tag' (expected: wait <src> <dst> <tag>)"},
+      {"0 wait 1 0", "wait: missing field 'tag' (expected: wait <src> <dst> <tag> [<index>])"},
       {"0 test", "test: missing field 'src' (expected: test <src> <dst> <tag>)"},
       {"0 sendrecv 10 1 20", "sendrecv: missing field 'src' (expected: sendrecv <send_count> <dst|null> <recv_count> "
                              "<src|null> [send_datatype [recv_datatype]] [sendtag=<tag>] [recvtag=<tag>])"},
@@ -78,7 +78,8 @@ TEST_CASE("parse errors: too many fields", "[parser][errors]")
       {"0 bcast 10 0 0 7", "bcast: too many fields: '7' is extra (expected: bcast <count> [root [datatype]])"},
       {"0 allreduce 10 5 0 8",
        "allreduce: too many fields: '8' is extra (expected: allreduce <count> <flops> [datatype])"},
-      {"0 wait 1 0 3 4", "wait: too many fields: '4' is extra (expected: wait <src> <dst> <tag>)"},
+      {"0 wait 1 0 3 4 5", "wait: too many fields: '5' is extra (expected: wait <src> <dst> <tag> [<index>])"},
+      {"0 test 1 0 3 4", "test: too many fields: '4' is extra (expected: test <src> <dst> <tag>)"},
       {"0 waitall 4 5", "waitall: too many fields: '5' is extra (expected: waitall [count])"},
       {"0 location f.c 1 2", "location: too many fields: '2' is extra (expected: location <file> <line>)"},
       {"0 comm_dup 2 3", "comm_dup: too many fields: '3' is extra (expected: comm_dup [<new_comm>])"},
@@ -133,8 +134,8 @@ TEST_CASE("parse errors: ranks outside the communicator, datatypes", "[parser][e
       {"0 bcast 10 4", "bcast: field 'root'" + size4 + "'4' (expected: bcast <count> [root [datatype]])"},
       {"0 gather 1 1 -2", "gather: field 'root'" + size4 +
                               "'-2' (expected: gather <send_count> <recv_count> [root [send_datatype [recv_datatype]]])"},
-      {"0 wait 4 0 1", "wait: field 'src'" + size4 + "'4' (expected: wait <src> <dst> <tag>)"},
-      {"0 wait 0 4 1", "wait: field 'dst'" + size4 + "'4' (expected: wait <src> <dst> <tag>)"},
+      {"0 wait 4 0 1", "wait: field 'src'" + size4 + "'4' (expected: wait <src> <dst> <tag> [<index>])"},
+      {"0 wait 0 4 1", "wait: field 'dst'" + size4 + "'4' (expected: wait <src> <dst> <tag> [<index>])"},
       {"0 sendrecv 1 5 1 0", "sendrecv: field 'dst'" + size4 +
                                  "'5' (expected: sendrecv <send_count> <dst|null> <recv_count> <src|null> "
                                  "[send_datatype [recv_datatype]] [sendtag=<tag>] [recvtag=<tag>])"},
