@@ -70,7 +70,7 @@ status=$?
   ok "no sbatch: exit 2" || fail "no sbatch: exit $status, $got"
 got=$("$tireplay" sweep "${sweep[@]}" -o refused --submit slurm --runs-per-task 1 --sbatch "--partition=nosuch" 2>&1)
 status=$?
-[ "$status" = 2 ] && [[ $got == "tireplay sweep: sbatch refused the job array (exit 1): sbatch: error: invalid partition specified: nosuch"* ]] &&
+[ "$status" = 2 ] && [[ $got == "tireplay sweep: sbatch refused the job array (exit 1): sbatch: error: Batch job submission failed: Invalid partition name specified"* ]] &&
   ok "a refused submission: exit 2 with sbatch's message" || fail "refused submission: exit $status, $got"
 
 [ "$failures" -eq 0 ] || exit 1
