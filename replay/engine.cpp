@@ -116,17 +116,6 @@ std::vector<sg4::Host*> place_jobs(const ReplayOptions& opt, const sg4::Engine& 
   return hosts;
 }
 
-/// " with --scale bw=0.5x --set lat=1ms" (the platform changes, for a message about the replay), or "".
-std::string changes_text(const ReplayOptions& opt)
-{
-  std::string text;
-  for (const auto& s : opt.scale)
-    text += (text.empty() ? " with --scale " : " --scale ") + s;
-  for (const auto& s : opt.set)
-    text += (text.empty() ? " with --set " : " --set ") + s;
-  return text;
-}
-
 } // namespace
 
 ReplayResult run_replay(const ReplayOptions& opt)
@@ -177,7 +166,7 @@ ReplayResult run_replay(const ReplayOptions& opt)
                      "their state_file is followed), or --fidelity fast, which replays without profiles");
   // Deadlocks are reported by us, with the trace lines the ranks block at.
   set_abort_context(((opt.jobs_file.empty() ? opt.trace : opt.jobs_file) + " on " + opt.platform +
-                     changes_text(opt)).c_str(),
+                     changes_text(opt.scale, opt.set)).c_str(),
                     [] { return sg4::Engine::get_clock(); });
   std::vector<std::string> engine_args{"--cfg=surf/precision:1e-9", "--log=ker_engine.app:file:/dev/null",
                                        "--log=ker_engine.add:no"};

@@ -231,6 +231,16 @@ void apply_platform_changes(sg4::Engine& engine, const std::vector<PlatformChang
 }
 
 
+std::string changes_text(const std::vector<std::string>& scale, const std::vector<std::string>& set)
+{
+  std::string text;
+  for (const auto& s : scale)
+    text += (text.empty() ? " with --scale " : " --scale ") + s;
+  for (const auto& s : set)
+    text += (text.empty() ? " with --set " : " --set ") + s;
+  return text;
+}
+
 PlatformValues platform_values(const sg4::Engine& engine)
 {
   PlatformValues values;

@@ -44,6 +44,9 @@ PlatformChange parse_platform_change(const std::string& text, bool is_factor, co
 void apply_platform_changes(simgrid::s4u::Engine& engine, const std::vector<PlatformChange>& changes,
                             const std::string& platform_file);
 
+/// " with --scale bw=0.5x --set lat=1ms": the options as given, for a message about the replay ("" without any).
+std::string changes_text(const std::vector<std::string>& scale, const std::vector<std::string>& set);
+
 /// What the changes change, as loaded: each link's bandwidth and latency, each host's speed factor and CPU quota
 /// (properties; "1" where the platform has none). `tireplay sweep` checks every run's changes on one engine,
 /// restoring these in between so that one run's --scale does not compound with the next's.

@@ -80,7 +80,8 @@ std::string both_ways_option(const Report& report, const std::string& exchange_t
   // exchanges) measured noise: single exchanges vary from one run to the next far more than ping-pongs. A step
   // (0 below 64 KiB, 1 above: the rendezvous protocol) is no warning.
   for (size_t i = 1; i + 1 < fractions.size(); i++) {
-    double before = fractions[i].second - fractions[i - 1].second, after = fractions[i].second - fractions[i + 1].second;
+    double before = fractions[i].second - fractions[i - 1].second;
+    double after  = fractions[i].second - fractions[i + 1].second;
     if (std::fabs(before) > 0.5 && std::fabs(after) > 0.5 && (before > 0) == (after > 0)) {
       std::fprintf(stderr, "tireplay calibrate pingpong: warning: %s: the fraction moved back is %.3g at %.0f bytes, "
                            "%.3g at %.0f and %.3g at %.0f: the exchanges are noisy (measure more of them per size)\n",
