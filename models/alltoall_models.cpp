@@ -1,7 +1,7 @@
 #include "models/alltoall_models.hpp"
 
 #include "models/collective_models.hpp"
-#include "replay/collectives/coll.hpp"
+#include "models/coll_args.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include "models/collective_models.hpp"
 #include "models/message_timing.hpp"
 
-#include "replay/collectives/coll.hpp"
+#include "models/coll_args.hpp"
 
 #include <algorithm>
 #include <cmath>

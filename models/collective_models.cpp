@@ -2,7 +2,7 @@
 
 #include "models/message_timing.hpp"
 
-#include "replay/collectives/coll.hpp"
+#include "models/coll_args.hpp"
 
 #include <algorithm>
 #include <cmath>

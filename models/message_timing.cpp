@@ -1,6 +1,6 @@
 #include "models/message_timing.hpp"
 
-#include "replay/collectives/coll.hpp"
+#include "models/coll_args.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 
 #include "models/platform_params.hpp"
 #include "models/quantities.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/NetZone.hpp>

@@ -2,9 +2,9 @@
 
 #include "models/host_speed.hpp"
 #include "models/platform_params.hpp"
-#include "src/trace/input_file.hpp"
-#include "src/trace/interruption.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/input_file.hpp"
+#include "format/interruption.hpp"
+#include "format/rank_reader.hpp"
 
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>

@@ -5,7 +5,7 @@
 
 #include "models/host_speed.hpp"
 #include "replay/p2p.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <simgrid/s4u/Host.hpp>
 

@@ -10,11 +10,11 @@
 #include "replay/placement.hpp"
 #include "replay/platform_changes.hpp"
 #include "replay/simgrid_transport.hpp"
-#include "src/trace/output_file.hpp"
-#include "src/trace/input_file.hpp"
-#include "src/trace/interruption.hpp"
-#include "src/trace/text_source.hpp"
-#include "src/trace/trace_source.hpp"
+#include "format/output_file.hpp"
+#include "format/input_file.hpp"
+#include "format/interruption.hpp"
+#include "format/text_source.hpp"
+#include "format/trace_source.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>

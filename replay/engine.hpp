@@ -2,7 +2,7 @@
 #pragma once
 
 #include "replay/replay_state.hpp"
-#include "src/report/timeline.hpp"
+#include "replay/timeline.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,10 +1,10 @@
 #include "replay/jobs.hpp"
 
 #include "models/quantities.hpp"
-#include "src/trace/line_parser.hpp"
-#include "src/trace/rank_reader.hpp"
-#include "src/trace/text_source.hpp"
-#include "src/trace/trace_files.hpp"
+#include "format/line_parser.hpp"
+#include "format/rank_reader.hpp"
+#include "format/text_source.hpp"
+#include "format/trace_files.hpp"
 
 #include <charconv>
 #include <cmath>

@@ -1,8 +1,8 @@
 #include "replay/p2p.hpp"
 
 #include "replay/collectives/coll.hpp"
-#include "src/trace/action.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/action.hpp"
+#include "format/rank_reader.hpp"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
 #include "replay/placement.hpp"
 
-#include "src/trace/input_file.hpp"
+#include "format/input_file.hpp"
 
 #include <libxml/xmlreader.h>
 
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>

@@ -1,7 +1,7 @@
 #include "replay/platform_changes.hpp"
 
 #include "models/host_speed.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u/Engine.hpp>

@@ -8,8 +8,8 @@
 #include "replay/pending_requests.hpp"
 #include "replay/progress.hpp"
 #include "replay/rma.hpp"
-#include "src/report/timeline.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "replay/timeline.hpp"
+#include "format/rank_reader.hpp"
 
 #include <algorithm>
 #include <memory>

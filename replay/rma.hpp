@@ -6,7 +6,7 @@
 
 #include "replay/communicator.hpp"
 #include "replay/p2p.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 #include <deque>
 #include <functional>

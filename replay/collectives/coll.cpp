@@ -1,7 +1,7 @@
 #include "replay/collectives/coll.hpp"
 
 #include "replay/collectives/registry.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "replay/collectives/coll.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 namespace tireplay {
 

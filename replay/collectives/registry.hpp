@@ -4,7 +4,7 @@
 
 #include "models/model_context.hpp"
 #include "replay/collectives/coll.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 #include <map>
 #include <string>

@@ -1,7 +1,7 @@
 #include "src/calibrate/pingpong_comments.hpp"
 
 #include "replay/configuration.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <algorithm>
 #include <cstdint>

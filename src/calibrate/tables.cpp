@@ -1,9 +1,9 @@
 #include "src/calibrate/tables.hpp"
 
-#include "src/trace/input_file.hpp"
+#include "format/input_file.hpp"
 
 #include "models/quantities.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <cctype>
 #include <cerrno>

@@ -1,8 +1,8 @@
 // `tireplay actions`: prints each rank's actions as the replay reads them, one per line, sizes in bytes, so that
 // traces written by different tracers (smpirun -trace-ti, otf2ti) can be compared whatever their syntax.
 #include "src/cli/commands.hpp"
-#include "src/trace/rank_reader.hpp"
-#include "src/trace/trace_source.hpp"
+#include "format/rank_reader.hpp"
+#include "format/trace_source.hpp"
 
 #include <cstdio>
 #include <string>

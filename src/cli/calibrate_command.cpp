@@ -5,7 +5,7 @@
 #include "src/calibrate/tables.hpp"
 #include "src/cli/calibrate_support.hpp"
 #include "src/cli/commands.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <cmath>
 #include <cstdio>

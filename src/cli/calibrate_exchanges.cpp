@@ -3,7 +3,7 @@
 
 #include "src/calibrate/tables.hpp"
 #include "src/cli/calibrate_support.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -11,7 +11,7 @@
 #include "src/cli/calibrate_support.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/platform_engine.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>

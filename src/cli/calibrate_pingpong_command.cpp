@@ -10,9 +10,9 @@
 #include "src/cli/calibrate_support.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/platform_engine.hpp"
-#include "src/trace/input_file.hpp"
-#include "src/trace/rank_reader.hpp"
-#include "src/trace/trace_source.hpp"
+#include "format/input_file.hpp"
+#include "format/rank_reader.hpp"
+#include "format/trace_source.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>

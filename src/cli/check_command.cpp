@@ -3,9 +3,9 @@
 #include "src/cli/replay_options.hpp"
 #include "src/report/regression.hpp"
 #include "src/report/summary.hpp"
-#include "src/trace/input_file.hpp"
-#include "src/trace/line_parser.hpp"
-#include "src/trace/output_file.hpp"
+#include "format/input_file.hpp"
+#include "format/line_parser.hpp"
+#include "format/output_file.hpp"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,6 +1,6 @@
 #include "src/cli/commands.hpp"
-#include "src/trace/interruption.hpp"
-#include "src/trace/output_file.hpp"
+#include "format/interruption.hpp"
+#include "format/output_file.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -3,7 +3,7 @@
 #include "src/cli/replay_options.hpp"
 #include "src/report/summary.hpp"
 #include "src/report/timed_outputs.hpp"
-#include "src/trace/output_file.hpp"
+#include "format/output_file.hpp"
 
 #include <boost/program_options.hpp>
 

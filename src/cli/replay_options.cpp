@@ -3,8 +3,8 @@
 #include "replay/collectives/registry.hpp"
 #include "replay/configuration.hpp"
 #include "src/cli/commands.hpp"
-#include "src/trace/input_file.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/input_file.hpp"
+#include "format/rank_reader.hpp"
 
 #include <algorithm>
 #include <filesystem>

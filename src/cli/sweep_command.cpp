@@ -12,11 +12,11 @@
 #include "src/sweep/plot.hpp"
 #include "src/sweep/results.hpp"
 #include "src/sweep/runner.hpp"
-#include "src/trace/input_file.hpp"
-#include "src/trace/line_parser.hpp"
-#include "src/trace/output_file.hpp"
-#include "src/trace/rank_reader.hpp"
-#include "src/trace/trace_source.hpp"
+#include "format/input_file.hpp"
+#include "format/line_parser.hpp"
+#include "format/output_file.hpp"
+#include "format/rank_reader.hpp"
+#include "format/trace_source.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -102,7 +102,7 @@ const char* kSweepUsage =
 
 } // namespace
 
-ReplayOptions run_options(const SweepRun& run)
+ReplayOptions run_options(const SweepPlan& plan, const SweepRun& run)
 {
   ReplayOptions opt;
   po::options_description desc;
@@ -110,8 +110,13 @@ ReplayOptions run_options(const SweepRun& run)
   desc.add_options()("json", po::value<std::string>())("quiet,q", po::bool_switch());
   std::vector<std::string> args(run.args.begin() + 1, run.args.end());  // after "replay"
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(desc).run(), vm);
-  po::notify(vm);
+  try {
+    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {  // a plan edited by hand
+    throw InputError((fs::path(plan.study) / "plan.json").string() + ": run " + run.id + ": field 'args': " +
+                     e.what());
+  }
   return opt;
 }
 
@@ -119,7 +124,7 @@ std::vector<std::string> run_signatures(const SweepPlan& plan)
 {
   std::vector<std::string> signatures;
   for (const auto& run : plan.runs) {
-    ReplayOptions opt = run_options(run);
+    ReplayOptions opt = run_options(plan, run);
     signatures.push_back(result_signature(result_options_json(opt), opt.fidelity));
   }
   return signatures;
@@ -134,7 +139,7 @@ void check_runs(const SweepPlan& plan)
   std::unique_ptr<simgrid::s4u::Engine> engine;
   PlatformValues loaded;
   for (const auto& run : plan.runs) {
-    ReplayOptions opt = run_options(run);
+    ReplayOptions opt = run_options(plan, run);
     check_replay_options(opt);
     std::vector<PlatformChange> changes;
     for (const auto& s : opt.scale)

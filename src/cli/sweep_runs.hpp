@@ -9,8 +9,9 @@
 
 namespace tireplay {
 
-/// Run `run`'s replay options, parsed from its arguments as `tireplay replay` parses them (not checked).
-ReplayOptions run_options(const SweepRun& run);
+/// Run `run`'s replay options, parsed from its arguments as `tireplay replay` parses them (not checked). Throws
+/// InputError naming the plan's file and the run when they do not parse (a plan edited by hand).
+ReplayOptions run_options(const SweepPlan& plan, const SweepRun& run);
 
 /// What each run's summary must say of its options and fidelity (src/sweep/results.hpp, result_signature).
 std::vector<std::string> run_signatures(const SweepPlan& plan);

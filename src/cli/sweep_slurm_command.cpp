@@ -5,7 +5,7 @@
 #include "src/sweep/results.hpp"
 #include "src/sweep/runner.hpp"
 #include "src/sweep/slurm.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -182,13 +182,33 @@ int sweep_resubmit_command(int argc, char** argv)
       std::fprintf(stderr, "sweep: nothing to resubmit in %s: every run is done or queued\n", study.c_str());
       return kExitOk;
     }
-    for (const SweepRun* run : runs)  // an earlier attempt's files would be taken for this one's
-      for (const auto& path : {run_json_path(plan, *run), run_failed_path(plan, *run), run_err_path(plan, *run)})
-        fs::remove(path);
     std::vector<std::string> args = sbatch.empty() && !submissions.empty() ? submissions.back().sbatch_args
                                                                             : sbatch_words(sbatch);
     int n = per_task > 0 ? per_task : submissions.empty() ? 1 : submissions.back().runs_per_task;
-    SlurmSubmission s = submit_runs(plan, runs, binary_path(), n, args);
+    // An earlier attempt's files would be taken for this one's: set aside while sbatch decides, put back if it
+    // refuses (a failed run's messages are all the user has of it), removed once the array is accepted
+    std::vector<std::string> aside;
+    for (const SweepRun* run : runs)
+      for (const auto& path : {run_json_path(plan, *run), run_failed_path(plan, *run), run_err_path(plan, *run)}) {
+        std::error_code error;
+        fs::rename(path, path + ".before-resubmit", error);
+        if (!error)
+          aside.push_back(path);
+      }
+    SlurmSubmission s;
+    try {
+      s = submit_runs(plan, runs, binary_path(), n, args);
+    } catch (...) {
+      for (const auto& path : aside) {
+        std::error_code error;
+        fs::rename(path + ".before-resubmit", path, error);
+      }
+      throw;
+    }
+    for (const auto& path : aside) {
+      std::error_code error;
+      fs::remove(path + ".before-resubmit", error);
+    }
     std::printf("%s\n", s.job_id.c_str());
     if (!quiet)
       std::fprintf(stderr, "sweep: %zu run%s resubmitted as job array %s: %s\n", runs.size(),

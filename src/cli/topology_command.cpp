@@ -6,7 +6,7 @@
 #include "replay/configuration.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/platform_engine.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <boost/program_options.hpp>
 #include <simgrid/s4u/Engine.hpp>

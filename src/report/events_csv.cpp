@@ -1,5 +1,5 @@
 #include "src/report/timed_outputs.hpp"
-#include "src/trace/output_file.hpp"
+#include "format/output_file.hpp"
 
 #include <cinttypes>
 #include <cstdio>

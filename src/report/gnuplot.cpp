@@ -1,8 +1,8 @@
 #include "src/report/gnuplot.hpp"
 
-#include "src/trace/interruption.hpp"
-#include "src/trace/output_file.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/interruption.hpp"
+#include "format/output_file.hpp"
+#include "format/rank_reader.hpp"
 
 #include <algorithm>
 #include <cstdio>

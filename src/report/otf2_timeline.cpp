@@ -1,7 +1,8 @@
 #include "src/report/otf2_timeline.hpp"
+#include "src/report/timeline.hpp"
 
 #include "src/report/otf2_strings.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <otf2/otf2.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 // Paje trace format: https://paje.sourceforge.net/download/publication/lang-paje.pdf. Events must come in time
 // order; each rank's states are pushed and popped, so a zero-length event is a push and a pop at the same date.
 #include "src/report/timed_outputs.hpp"
-#include "src/trace/output_file.hpp"
+#include "format/output_file.hpp"
 
 #include <algorithm>
 #include <cstdio>

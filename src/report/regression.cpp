@@ -1,6 +1,6 @@
 #include "src/report/regression.hpp"
 
-#include "src/trace/input_file.hpp"
+#include "format/input_file.hpp"
 
 #include <cstdio>
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "src/report/summary.hpp"
 #include "replay/collectives/coll.hpp"
-#include "src/trace/input_file.hpp"
-#include "src/trace/output_file.hpp"
+#include "format/input_file.hpp"
+#include "format/output_file.hpp"
 
 #include <nlohmann/json.hpp>
 

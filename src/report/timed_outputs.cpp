@@ -2,7 +2,7 @@
 
 #include "src/report/gnuplot.hpp"
 #include "src/report/otf2_timeline.hpp"
-#include "src/trace/output_file.hpp"
+#include "format/output_file.hpp"
 
 #include <stdexcept>
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "replay/engine.hpp"
+#include "src/report/timeline.hpp"
 
 #include <string>
 

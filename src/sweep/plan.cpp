@@ -2,8 +2,8 @@
 
 #include "replay/collectives/registry.hpp"
 #include "replay/platform_changes.hpp"
-#include "src/trace/output_file.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/output_file.hpp"
+#include "format/rank_reader.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -229,6 +229,12 @@ SweepPlan read_plan(const std::string& study)
         throw InputError(path + ": run '" + shown_text(run.id) + "': field 'id' is not a run number");
       if (!ids.insert(run.id).second)
         throw InputError(path + ": run " + run.id + " twice");
+      // A replay writing its own summary: collect and status read runs/ID.json
+      auto json = std::find(run.args.begin(), run.args.end(), std::string("--json"));
+      if (run.args.empty() || run.args[0] != "replay" || json == run.args.end() || json + 1 == run.args.end() ||
+          *(json + 1) != run_json_path(plan, run))
+        throw InputError(path + ": run " + run.id + ": field 'args' is not a replay writing " +
+                         run_json_path(plan, run) + " (replay ... --json " + run_json_path(plan, run) + ")");
       for (size_t i = 0; i < run.values.size(); i++) {
         const auto& allowed = plan.variations[i].values;
         if (std::find(allowed.begin(), allowed.end(), run.values[i]) == allowed.end())

@@ -1,7 +1,7 @@
 #include "src/sweep/results.hpp"
 
-#include "src/trace/output_file.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/output_file.hpp"
+#include "format/rank_reader.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -75,7 +75,7 @@ RunResult read_run(const SweepPlan& plan, const SweepRun& run, const std::string
   return result;
 }
 
-/// `text` written to `path` under a temporary name, renamed when complete (src/trace/output_file.hpp).
+/// `text` written to `path` under a temporary name, renamed when complete (format/output_file.hpp).
 void write_output(const std::string& path, const std::string& text)
 {
   OutputFile out(path, "the sweep's results");

@@ -1,6 +1,6 @@
 #include "src/sweep/runner.hpp"
 
-#include "src/trace/interruption.hpp"
+#include "format/interruption.hpp"
 
 #include <cerrno>
 #include <chrono>

@@ -1,6 +1,6 @@
 #include "src/sweep/slurm.hpp"
 
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -124,12 +124,12 @@ SlurmSubmission submit_runs(const SweepPlan& plan, const std::vector<const Sweep
   write_file(dir / (k + ".args"), args);
   s.sbatch_args = sbatch_args;
   const std::string n = std::to_string(s.runs_per_task);
-  write_file(dir / (k + ".sh"),
-             "#!/bin/sh\n# tireplay sweep --submit slurm, submission " + k + ": array task i runs lines i*" + n +
-                 "+1 to i*" + n + "+" + n + " of " + k + ".commands, one after the other\nfirst=$((SLURM_ARRAY_TASK_ID * " +
-                 n + " + 1))\nsed -n \"${first},$((first + " + n + " - 1))p\" " +
-                 shell_quote((dir / (k + ".commands")).string()) +
-                 " | while IFS= read -r command; do\n  sh -c \"$command\" < /dev/null\ndone\n");
+  write_file(dir / (k + ".sh"), "#!/bin/sh\n# tireplay sweep --submit slurm, submission " + k +
+                                    ": array task i runs lines i*" + n + "+1 to i*" + n + "+" + n + " of " + k +
+                                    ".commands, one after the other\nfirst=$((SLURM_ARRAY_TASK_ID * " + n +
+                                    " + 1))\nsed -n \"${first},$((first + " + n + " - 1))p\" " +
+                                    shell_quote((dir / (k + ".commands")).string()) +
+                                    " | while IFS= read -r command; do\n  sh -c \"$command\" < /dev/null\ndone\n");
   const size_t tasks = (runs.size() + static_cast<size_t>(s.runs_per_task) - 1) / static_cast<size_t>(s.runs_per_task);
   std::vector<std::string> argv{"sbatch", "--parsable", "--array=0-" + std::to_string(tasks - 1),
                                 "--job-name=tireplay-sweep", "--chdir=" + fs::current_path(error).string(),
@@ -189,8 +189,8 @@ std::map<std::string, std::string> queued_runs(const std::vector<SlurmSubmission
   std::istringstream lines(output);
   for (std::string id, state; lines >> id >> state;) {
     size_t cut = id.find('_');
-    if (cut == std::string::npos || !all_digits(id.substr(cut + 1)))
-      continue;
+    if (cut == std::string::npos || !all_digits(id.substr(cut + 1)) || id.size() - cut > 10)
+      continue;  // not an array task of ours (a task id has at most 9 digits)
     std::string job = id.substr(0, cut);
     size_t task     = std::stoul(id.substr(cut + 1));
     std::transform(state.begin(), state.end(), state.begin(), [](unsigned char c) { return std::tolower(c); });

@@ -147,6 +147,25 @@ if [ "$status" = 1 ] && grep -q '^000,1,,failed$' folding/results.csv && grep -q
    same_number "$(grep '^001,' folding/results.csv | cut -d, -f3)" "$(simulated rpn4.json)"; then
   ok "a failed run: reported, marked failed, the next one ran; exit 1"
 else fail "failed run: exit $status, $(cat folding/results.csv folding.err)"; fi
+# sweep resubmit where sbatch is not: exit 2, and the failed run's messages stay (they were removed first)
+got=$(PATH=/nonexistent "$tireplay" sweep resubmit folding 2>&1); status=$?
+[ "$status" = 2 ] && [ "$got" = "tireplay sweep: --submit slurm: sbatch is not in PATH (run the sweep where Slurm's commands are: a login node)" ] &&
+  [ -s folding/runs/000.err ] && [ -s folding/runs/000.failed ] && ok "resubmit without sbatch: exit 2, the run's files kept" ||
+  fail "resubmit without sbatch: exit $status, $got, $(ls folding/runs)"
+got=$("$tireplay" sweep status folding); status=$?
+[ "$status:$got" = "0:folding: 2 runs: 1 done, 1 failed, 0 running, 0 pending, 0 missing
+failed: 000" ] && ok "status of a local study" || fail "status: exit $status, $got"
+# A plan edited by hand: its runs' arguments are checked, the plan and run named
+cp folding/plan.json folding/plan.saved
+python3 -c "import json; p = json.load(open('folding/plan.json')); p['runs'][0]['args'] = []; json.dump(p, open('folding/plan.json', 'w'))"
+got=$("$tireplay" sweep status folding 2>&1); status=$?
+[ "$status:$got" = "2:folding/plan.json: run 000: field 'args' is not a replay writing folding/runs/000.json (replay ... --json folding/runs/000.json)" ] &&
+  ok "a plan whose run has no arguments: exit 2" || fail "a run without arguments: exit $status, $got"
+python3 -c "import json; p = json.load(open('folding/plan.saved')); p['runs'][1]['args'][-1] = '--bogus'; json.dump(p, open('folding/plan.json', 'w'))"
+got=$("$tireplay" sweep collect -o folding 2>&1); status=$?
+[ "$status:$got" = "2:folding/plan.json: run 001: field 'args': unrecognised option '--bogus'" ] &&
+  ok "a plan whose run has an unknown option: exit 2 naming it" || fail "a run with --bogus: exit $status, $got"
+mv folding/plan.saved folding/plan.json
 
 # --- bad input: exact messages, exit 2
 expect() {

@@ -1,12 +1,12 @@
-// libFuzzer target for the trace line parser (src/trace/line_parser.cpp), docs/trace-format.md.
+// libFuzzer target for the trace line parser (format/line_parser.cpp), docs/trace-format.md.
 //
 // Input: the first byte picks the world size (byte % 64 + 1, so a seed starting with 'C' has 4 ranks);
 // the rest is a trace, split in lines and read as RankReader reads one rank's file: trimmed, blank and
 // `#` lines skipped, split_fields, parse_rank_field, parse_action with one RankParseState and one
 // Action reused from line to line. A ParseError is the parser rejecting bad input, which is fine;
 // any other exception, a sanitizer report or a broken invariant of a parsed Action is a bug.
-#include "src/trace/action.hpp"
-#include "src/trace/line_parser.hpp"
+#include "format/action.hpp"
+#include "format/line_parser.hpp"
 
 #include <cmath>
 #include <cstddef>

@@ -1,12 +1,12 @@
 // libFuzzer target for the whole `--trace` path: open_trace (index or shared file or directory, file names, binary
-// data) and then RankReader over every rank it yields (src/trace/trace_source.cpp, rank_reader.cpp).
+// data) and then RankReader over every rank it yields (format/trace_source.cpp, rank_reader.cpp).
 //
 // Input: byte 0 picks --np (byte % 9; 0 = inferred from the trace); byte 1's low bit makes the target a directory.
 // The rest is split at '\x1e' bytes into files: the first is the target `trace` (or, for a directory target, the
 // first file in it), the others are `r0.txt`, `r1.txt`, ... beside it, so that an index can name them. Every run
 // works in a fresh directory under $TMPDIR. An InputError is the reader rejecting bad input, which is fine; any
 // other exception (std::terminate), a sanitizer report or a hang is a bug.
-#include "src/trace/trace_source.hpp"
+#include "format/trace_source.hpp"
 
 #include <cstddef>
 #include <cstdint>

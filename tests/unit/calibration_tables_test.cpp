@@ -1,7 +1,7 @@
 // Unit tests of src/calibrate/tables: the calibration's input tables, and one test per kind of bad line, each with
 // its exact message (file:line: what, then the line).
 #include "src/calibrate/tables.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include "tests/unit/test_support.hpp"
 

@@ -1,7 +1,7 @@
-// Unit tests of src/trace/collective_fields: collective lines and the communicator extension.
-#include "src/trace/action.hpp"
-#include "src/trace/datatypes.hpp"
-#include "src/trace/line_parser.hpp"
+// Unit tests of format/collective_fields: collective lines and the communicator extension.
+#include "format/action.hpp"
+#include "format/datatypes.hpp"
+#include "format/line_parser.hpp"
 
 #include "tests/unit/test_support.hpp"
 

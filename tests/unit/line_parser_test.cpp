@@ -1,7 +1,7 @@
-// Unit tests of src/trace/line_parser: one trace line -> one Action, and every error message.
-#include "src/trace/action.hpp"
-#include "src/trace/datatypes.hpp"
-#include "src/trace/line_parser.hpp"
+// Unit tests of format/line_parser: one trace line -> one Action, and every error message.
+#include "format/action.hpp"
+#include "format/datatypes.hpp"
+#include "format/line_parser.hpp"
 
 #include "tests/unit/test_support.hpp"
 

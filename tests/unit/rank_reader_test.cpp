@@ -1,5 +1,5 @@
-// Unit tests of src/trace/rank_reader: streaming one rank's file, line numbers, and InputError texts.
-#include "src/trace/rank_reader.hpp"
+// Unit tests of format/rank_reader: streaming one rank's file, line numbers, and InputError texts.
+#include "format/rank_reader.hpp"
 
 #include "tests/unit/test_support.hpp"
 

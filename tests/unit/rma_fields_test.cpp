@@ -1,4 +1,4 @@
-// Unit tests of src/trace/rma_fields.cpp: one-sided actions' fields, windows and epochs (docs/trace-format.md
+// Unit tests of format/rma_fields.cpp: one-sided actions' fields, windows and epochs (docs/trace-format.md
 // section 12), read as one rank's trace.
 #include "tests/unit/test_support.hpp"
 

@@ -1,8 +1,8 @@
 // Helpers shared by the unit tests: a temporary directory, and a parser that reads lines as one rank's reader.
 #pragma once
 
-#include "src/trace/action.hpp"
-#include "src/trace/line_parser.hpp"
+#include "format/action.hpp"
+#include "format/line_parser.hpp"
 
 #include <catch2/catch.hpp>
 

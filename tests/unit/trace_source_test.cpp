@@ -1,5 +1,5 @@
-// Unit tests of src/trace/trace_source: index files, shared files, directories, and their errors.
-#include "src/trace/trace_source.hpp"
+// Unit tests of format/trace_source: index files, shared files, directories, and their errors.
+#include "format/trace_source.hpp"
 
 #include "tests/unit/test_support.hpp"
 

@@ -3,7 +3,7 @@
 // igatherv, and colls::bcast). SMPI broadcasts max(displacement + count) elements: the largest count, as its
 // replay's displacements are 0 unless the trace gives them (tireplay ignores given displacements).
 #include "replay/collectives/algorithms.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 #include <algorithm>
 

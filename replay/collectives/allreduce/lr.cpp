@@ -5,7 +5,7 @@
 // The n mod p last elements are then reduced by an allreduce run as the selector picks it (colls::allreduce);
 // with n < p the whole call is SMPI's redbcast instead.
 #include "replay/collectives/algorithms.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 namespace tireplay::algorithms {
 

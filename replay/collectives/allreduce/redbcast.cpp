@@ -2,7 +2,7 @@
 // redbcast, allreduce-redbcast.cpp: colls::reduce then colls::bcast). `reduce_bcast` fixes them to linear
 // and binomial.
 #include "replay/collectives/algorithms.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 namespace tireplay::algorithms {
 

@@ -6,7 +6,7 @@
 // elements is then broadcast by the selector's algorithm. Alone (p = 1), SMPI sends to rank -1 and aborts: nothing here.
 #include "replay/collectives/algorithms.hpp"
 #include "replay/collectives/bcast/pipelined.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 // crashes at exit, after a time of 0): nothing here.
 #include "replay/collectives/algorithms.hpp"
 #include "replay/collectives/bcast/pipelined.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 #include <algorithm>
 

@@ -11,7 +11,7 @@
 // same time for SMPI's first call, where the spare messages cost nothing.
 #include "replay/collectives/algorithms.hpp"
 #include "replay/collectives/bcast/pipelined.hpp"
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 #include <algorithm>
 

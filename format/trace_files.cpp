@@ -1,9 +1,9 @@
-#include "src/trace/trace_files.hpp"
+#include "format/trace_files.hpp"
 
-#include "src/trace/action.hpp"
-#include "src/trace/line_parser.hpp"
-#include "src/trace/rank_reader.hpp"
-#include "src/trace/text_source.hpp"
+#include "format/action.hpp"
+#include "format/line_parser.hpp"
+#include "format/rank_reader.hpp"
+#include "format/text_source.hpp"
 
 #include <algorithm>
 #include <cctype>

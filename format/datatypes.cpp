@@ -1,4 +1,4 @@
-#include "src/trace/datatypes.hpp"
+#include "format/datatypes.hpp"
 
 #include <array>
 

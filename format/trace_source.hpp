@@ -2,7 +2,7 @@
 // files (SimGrid's layout), one shared file holding all ranks' lines, or a directory of per-rank files.
 #pragma once
 
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <string>
 #include <vector>

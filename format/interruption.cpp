@@ -1,4 +1,4 @@
-#include "src/trace/interruption.hpp"
+#include "format/interruption.hpp"
 
 #include <csignal>
 #include <cstdio>
@@ -29,6 +29,10 @@ void say(const char* text)
 void on_abort(int)
 {
   remove_cleanup();
+  if (g_input[0] == '\0') {  // no replay under way: not SimGrid's
+    say("tireplay: stopped by an internal error (its message is above): please report it\n");
+    _exit(2);
+  }
   say("tireplay: the simulation was stopped by SimGrid (its message is above)");
   if (g_clock != nullptr && g_clock() > 0) {  // at 0: while the platform loads
     // snprintf does not allocate for a double: the abort came from SimGrid's own code, not from within malloc
@@ -36,10 +40,8 @@ void on_abort(int)
     std::snprintf(date, sizeof date, " at simulated time %.6g s", g_clock());
     say(date);
   }
-  if (g_input[0] != '\0') {
-    say(" while replaying ");
-    say(g_input);
-  }
+  say(" while replaying ");
+  say(g_input);
   say(": an input or option beyond what it can simulate\n");
   _exit(2);
 }

@@ -2,7 +2,7 @@
 // directory holding one index (docs/trace-format.md, Layouts).
 #pragma once
 
-#include "src/trace/trace_source.hpp"
+#include "format/trace_source.hpp"
 
 #include <string>
 

@@ -1,12 +1,12 @@
-#include "src/trace/trace_source.hpp"
+#include "format/trace_source.hpp"
 
-#include "src/trace/input_file.hpp"
-#include "src/trace/interruption.hpp"
+#include "format/input_file.hpp"
+#include "format/interruption.hpp"
 
-#include "src/trace/line_parser.hpp"
-#include "src/trace/text_source.hpp"
-#include "src/trace/trace_directory.hpp"
-#include "src/trace/trace_files.hpp"
+#include "format/line_parser.hpp"
+#include "format/text_source.hpp"
+#include "format/trace_directory.hpp"
+#include "format/trace_files.hpp"
 
 #include <algorithm>
 #include <cctype>

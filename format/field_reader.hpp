@@ -2,8 +2,8 @@
 // collective_fields.cpp. Every reader throws ParseError naming the action and the field.
 #pragma once
 
-#include "src/trace/datatypes.hpp"
-#include "src/trace/line_parser.hpp"
+#include "format/datatypes.hpp"
+#include "format/line_parser.hpp"
 
 #include <charconv>
 #include <cmath>

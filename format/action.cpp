@@ -1,4 +1,4 @@
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
 // The fields of one-sided actions (docs/trace-format.md section 12), and the rules a rank's own trace must keep:
 // windows created before use, transfers inside an access epoch, epochs opened before they are closed.
-#include "src/trace/field_reader.hpp"
+#include "format/field_reader.hpp"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-#include "src/trace/input_file.hpp"
+#include "format/input_file.hpp"
 
-#include "src/trace/output_file.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/output_file.hpp"
+#include "format/rank_reader.hpp"
 
 #include <algorithm>
 #include <cerrno>

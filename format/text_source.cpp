@@ -1,7 +1,7 @@
-#include "src/trace/text_source.hpp"
+#include "format/text_source.hpp"
 
-#include "src/trace/line_parser.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/line_parser.hpp"
+#include "format/rank_reader.hpp"
 
 #include <algorithm>
 #include <boost/iostreams/concepts.hpp>

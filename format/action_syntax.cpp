@@ -1,5 +1,5 @@
 // The syntax of each action, as error messages show it (docs/trace-format.md has the full specification).
-#include "src/trace/line_parser.hpp"
+#include "format/line_parser.hpp"
 
 namespace tireplay {
 

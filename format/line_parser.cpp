@@ -1,6 +1,6 @@
-#include "src/trace/line_parser.hpp"
+#include "format/line_parser.hpp"
 
-#include "src/trace/field_reader.hpp"
+#include "format/field_reader.hpp"
 
 #include <charconv>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // The fields of collective actions (docs/trace-format.md §5): counts, roots, datatypes, per-rank counts.
-#include "src/trace/field_reader.hpp"
+#include "format/field_reader.hpp"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-#include "src/trace/output_file.hpp"
+#include "format/output_file.hpp"
 
-#include "src/trace/interruption.hpp"
-#include "src/trace/rank_reader.hpp"
+#include "format/interruption.hpp"
+#include "format/rank_reader.hpp"
 
 #include <cerrno>
 #include <cstring>

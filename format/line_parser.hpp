@@ -3,7 +3,7 @@
 // the reader adds FILE:LINE and the quoted line.
 #pragma once
 
-#include "src/trace/action.hpp"
+#include "format/action.hpp"
 
 #include <map>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "src/trace/rank_reader.hpp"
+#include "format/rank_reader.hpp"
 
 #include <cerrno>
 #include <charconv>

@@ -1,7 +1,7 @@
-#include "src/trace/trace_directory.hpp"
+#include "format/trace_directory.hpp"
 
-#include "src/trace/rank_reader.hpp"
-#include "src/trace/trace_files.hpp"
+#include "format/rank_reader.hpp"
+#include "format/trace_files.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,10 +1,10 @@
-// Streams one rank's actions from its trace file (plain or compressed, src/trace/text_source): a fixed read
+// Streams one rank's actions from its trace file (plain or compressed, format/text_source): a fixed read
 // buffer, lines parsed in place, so memory does not grow with the trace's length.
 #pragma once
 
-#include "src/trace/action.hpp"
-#include "src/trace/line_parser.hpp"
-#include "src/trace/text_source.hpp"
+#include "format/action.hpp"
+#include "format/line_parser.hpp"
+#include "format/text_source.hpp"
 
 #include <cstdint>
 #include <cstdio>
