@@ -97,7 +97,8 @@ void print_decision(FILE* out, const Decision& d)
     std::fprintf(out, "  %c %-24.*s %.9g s", c.algorithm == d.chosen ? '*' : ' ',
                  static_cast<int>(c.algorithm->name.size()), c.algorithm->name.data(), c.predicted_seconds);
     if (c.tuning.segment_bytes > 0)
-      std::fprintf(out, "  (segments of %llu bytes)", static_cast<unsigned long long>(c.tuning.segment_bytes));
+      std::fprintf(out, "  (segments of %llu byte%s)", static_cast<unsigned long long>(c.tuning.segment_bytes),
+                   c.tuning.segment_bytes == 1 ? "" : "s");
     if (c.tuning.limit > 0)
       std::fprintf(out, "  (K = %d)", c.tuning.limit);
     std::fputc('\n', out);

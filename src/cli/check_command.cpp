@@ -75,7 +75,7 @@ int check_command(int argc, char** argv)
     }
     if (!write_baseline && baseline.fidelity != opt.fidelity)
       std::fprintf(stderr, "tireplay check: warning: the baseline was made at --fidelity %s; this check replays at "
-                           "--fidelity %s (docs/fidelity.md: the fast level is within 2%% of the full one)\n",
+                           "--fidelity %s (docs/fidelity.md: the fast level is within 3%% of the full one)\n",
                    shown_text(baseline.fidelity, 100).c_str(), opt.fidelity.c_str());
     if (std::string now = result_options_json(opt); !write_baseline && !baseline.options.empty() &&
                                                       baseline.options != now)

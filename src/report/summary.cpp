@@ -12,16 +12,27 @@
 
 namespace tireplay {
 
+namespace {
+/// Seconds to the nanosecond, and in exponent form past 1e9 s (`compute 1e300` printed 290 digits).
+std::string seconds_text(double seconds)
+{
+  char text[64];
+  std::snprintf(text, sizeof text, seconds < 1e9 ? "%.9f" : "%.9e", seconds);
+  return text;
+}
+} // namespace
+
 void print_summary(FILE* out, const ReplayResult& result)
 {
+  const std::string t = seconds_text(result.simulated_time);
   if (result.blocked.empty() && result.completed())
-    std::fprintf(out, "Simulated time: %.9f s\n", result.simulated_time);
+    std::fprintf(out, "Simulated time: %s s\n", t.c_str());
   else if (result.blocked.empty())  // no prediction: collectives that do not match
-    std::fprintf(out, "Simulated time: none: collectives that do not match left messages unreceived at %.9f s (see "
-                      "below)\n", result.simulated_time);
+    std::fprintf(out, "Simulated time: none: collectives that do not match left messages unreceived at %s s (see "
+                      "below)\n", t.c_str());
   else  // no prediction: the run did not finish
-    std::fprintf(out, "Simulated time: none: the replay deadlocked at %.9f s with %zu rank%s blocked (see below)\n",
-                 result.simulated_time, result.blocked.size(), result.blocked.size() == 1 ? "" : "s");
+    std::fprintf(out, "Simulated time: none: the replay deadlocked at %s s with %zu rank%s blocked (see below)\n",
+                 t.c_str(), result.blocked.size(), result.blocked.size() == 1 ? "" : "s");
   std::fprintf(out, "Ranks: %zu   Actions: %llu   Replay wall time: %.3f s\n", result.ranks.size(),
                static_cast<unsigned long long>(result.actions), result.wall_seconds);
   if (!result.jobs.empty()) {
@@ -42,13 +53,19 @@ void print_summary(FILE* out, const ReplayResult& result)
     std::string start;
     if (jobs) {
       job = (job + " #" + std::to_string(r - result.jobs[result.rank_jobs[r]].first_rank)).substr(0, 12);
-      char text[32];
-      std::snprintf(text, sizeof text, "%14.6f ", s.start_time);
+      char text[64];
+      std::snprintf(text, sizeof text, s.start_time < 1e7 ? "%14.6f " : "%14.6e ", s.start_time);
       start = text;
     }
-    std::fprintf(out, "%6zu  %s%-24s %s%14.6f %14.6f %14.6f %14.6f\n", r,
+    auto column = [](double seconds) {  // 14 characters: in exponent form past 1e7 s
+      char text[64];
+      std::snprintf(text, sizeof text, seconds < 1e7 ? "%14.6f" : "%14.6e", seconds);
+      return std::string(text);
+    };
+    std::fprintf(out, "%6zu  %s%-24s %s%s %s %s %s\n", r,
                  jobs ? (job + std::string(13 - job.size(), ' ')).c_str() : "", result.hosts[r].c_str(),
-                 start.c_str(), s.compute_seconds, s.comm_seconds, s.wait_seconds, s.finish_time);
+                 start.c_str(), column(s.compute_seconds).c_str(), column(s.comm_seconds).c_str(),
+                 column(s.wait_seconds).c_str(), column(s.finish_time).c_str());
   }
   if (result.ranks.size() > kShown)
     std::fprintf(out, "  ... %zu more ranks (see --json)\n", result.ranks.size() - kShown);

@@ -399,5 +399,11 @@ expect calibrate_pingpong_huge 2 "pingpong_huge.txt:1: a time of 1e+300 s, out o
     1 1e300" -- calibrate pingpong pingpong_huge.txt
 expect set_speed_huge 2 "$P with --scale/--set: host 'mycluster-0.mysite.fr': speed 1e+300 flop/s cannot be simulated (it must be between 1 and 1e+30)" -- $R --set host.speed=1e300f
 
+# A time past 1e9 s in exponent form (`compute 1e300` printed 290 digits, in the summary and the table)
+printf '0 compute 1e300\n' > huge_time.txt
+got=$("$tireplay" replay --platform "$src/platforms/cluster_16.xml" --trace huge_time.txt | sed -n '1p;4p' | tr -s ' ')
+[ "$got" = "Simulated time: 8.547008547e+290 s
+ 0 mycluster-0.mysite.fr 8.547009e+290 0.000000 0.000000 8.547009e+290" ] && echo "ok   huge_time_shown" ||
+  { echo "FAIL huge_time_shown: $got"; failures=$((failures + 1)); }
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "hardening: every case passed"
