@@ -1,4 +1,5 @@
 #include "replay/engine.hpp"
+#include "replay/replay_setup.hpp"
 
 #include "models/alltoall_models.hpp"
 #include "models/host_speed.hpp"
@@ -37,266 +38,64 @@ namespace sg4 = simgrid::s4u;
 namespace tireplay {
 namespace {
 
-/// Refuses a replay whose ranks alone need more memory than the machine has available (docs/trace-format.md: about
-/// 63 KB a rank at the full level, 13.5 KB at the fast one), before SimGrid fails on it with a backtrace.
-void check_rank_memory(int np, bool fast, const std::string& input)
+/// The ranks: each one's reader, its host's parameters and SMPI's overheads there, and the collectives' selector
+/// (a communicator's model context made at its first decision). `replay` is set before any rank reads.
+void make_ranks(ReplaySetup& s, std::unique_ptr<ReplayState>& replay)
 {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  double available_kb = 0;
-  while (meminfo >> key && key != "MemAvailable:")
-    meminfo.ignore(256, '\n');
-  if (!(meminfo >> available_kb) || available_kb <= 0)
-    return;
-  const double per_rank = fast ? 13.5e3 : 63e3, needed = np * per_rank;
-  if (needed > available_kb * 1024)
-    throw InputError(input + ": " + std::to_string(np) + " ranks need about " +
-                     std::to_string(static_cast<long>(needed / 1e9 + 0.5)) + " GB at the " + (fast ? "fast" : "full") +
-                     " level, more than the " + std::to_string(static_cast<long>(available_kb / 1e6 + 0.5)) +
-                     " GB this machine has available" + (fast ? "" : " (--fidelity fast needs about 13.5 KB a rank)"));
-  // Each rank's stack is reserved whole: a limit on the address space (ulimit -v, a batch scheduler's) stops
-  // the stacks' allocation long before the memory runs out.
-  rlimit limit{};
-  const double stack_kib = fast ? 256 : simgrid::config::get_value<int>("contexts/stack-size");
-  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
-      np * stack_kib * 1024 > 0.9 * static_cast<double>(limit.rlim_cur)) {
-    auto gb = [](double bytes) { return std::to_string(static_cast<long>(bytes / 1e9 + 0.5)); };
-    throw InputError(input + ": " + std::to_string(np) + " ranks reserve about " + gb(np * stack_kib * 1024) +
-                     " GB of stacks at the " + (fast ? "fast" : "full") + " level (" +
-                     std::to_string(static_cast<long>(stack_kib)) + " KiB each), more than this process's " +
-                     "address-space limit allows (ulimit -v: " + gb(static_cast<double>(limit.rlim_cur)) + " GB)" +
-                     (fast || stack_kib <= 256 ? "" : "; --cfg contexts/stack-size:256 gives each rank 256 KiB"));
-  }
-}
-
-void raise_open_file_limit()
-{
-  rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &limit);
-  }
-}
-
-/// The host of each rank, job after job: a job with its own hostfile over it (from its first line), the others
-/// over --hostfile (or the deployment, or the platform) with one round-robin counter across them, as SimGrid's
-/// generate_multiple_deployment.sh places replay_multiple's jobs.
-std::vector<sg4::Host*> place_jobs(const ReplayOptions& opt, const sg4::Engine& engine, const std::vector<Job>& jobs,
-                                   const std::vector<int>& sizes)
-{
-  bool several = !opt.jobs_file.empty();
-  int shared   = 0;  // ranks placed over --hostfile
-  for (size_t j = 0; j < jobs.size(); j++)
-    if (jobs[j].hostfile.empty())
-      shared += sizes[j];
-  size_t common_listed = 0;
-  std::vector<sg4::Host*> common = place_ranks(
-      {opt.platform, opt.hostfile, opt.deployment, opt.oversubscribe || several, opt.ranks_per_node}, engine, shared,
-      &common_listed);
-  std::vector<sg4::Host*> hosts;
-  size_t next = 0;
-  for (size_t j = 0; j < jobs.size(); j++) {
-    size_t listed = common_listed;
-    if (jobs[j].hostfile.empty()) {
-      hosts.insert(hosts.end(), common.begin() + static_cast<long>(next), common.begin() + static_cast<long>(next) + sizes[j]);
-      next += static_cast<size_t>(sizes[j]);
-    } else {
-      auto own = place_ranks({opt.platform, jobs[j].hostfile, "", true, opt.ranks_per_node}, engine, sizes[j], &listed);
-      hosts.insert(hosts.end(), own.begin(), own.end());
-    }
-    // Jobs share the listed hosts, round-robin from one to the next; a job with more ranks than its listing has
-    // entries (a host listed twice counts twice, as for a single trace) needs --oversubscribe, as a single trace does.
-    std::string listing = !jobs[j].hostfile.empty() ? jobs[j].hostfile : !opt.hostfile.empty() ? opt.hostfile : opt.deployment;
-    bool too_few = listed > 0 && listed < static_cast<size_t>(sizes[j]);
-    if (several && !opt.oversubscribe && opt.ranks_per_node == 0 && too_few)
-      throw InputError(jobs[j].where + ": job '" + jobs[j].id + "' has " + std::to_string(sizes[j]) + " ranks but " +
-                       listing + " lists only " + std::to_string(listed) + (listed == 1 ? " host" : " hosts") +
-                       " (pass --oversubscribe to place several ranks per host, as smpirun does)");
-  }
-  return hosts;
-}
-
-} // namespace
-
-ReplayResult run_replay(const ReplayOptions& opt)
-{
-  auto wall_start = std::chrono::steady_clock::now();
-
-  // SMPI's and tireplay's settings in the platform's <config>, as smpirun reads them; --cfg after them wins
-  std::vector<std::string> pairs;
-  if (!opt.platform.empty() && std::filesystem::is_regular_file(opt.platform))
-    for (const std::string& pair : platform_config(opt.platform))
-      if (read_by_tireplay(pair.substr(0, pair.find(':'))))
-        pairs.push_back(pair);
-  pairs.insert(pairs.end(), opt.cfg.begin(), opt.cfg.end());
-  Configuration cfg = parse_configuration(pairs);
-  for (const auto& note : cfg.notes)
-    std::fprintf(stderr, "tireplay: note: %s\n", note.c_str());
-  if (!opt.contention_signature.empty())
-    models::parse_contention_signature(opt.contention_signature);  // a bad one fails now, not mid-replay
-  CollChoice choice;
-  for (const auto& c : opt.coll)
-    choice.set(c);
-  SelectMode mode = opt.select.empty() ? (opt.coll.empty() ? SelectMode::Smpi : SelectMode::Fixed)
-                                       : parse_select_mode(opt.select);
-  if (mode != SelectMode::Model && !opt.explain.empty())
-    throw std::invalid_argument("--explain writes the models' decisions: it needs --select model");
-  if (mode != SelectMode::Model && !opt.contention_signature.empty())
-    throw std::invalid_argument("--contention-signature is read by the models: it needs --select model");
-  if (mode == SelectMode::Smpi && !opt.coll.empty())
-    throw std::invalid_argument("--coll fixes algorithms, which --select smpi ignores: use --select fixed, model or ompi");
-  if (opt.fidelity != "full" && opt.fidelity != "fast")
-    throw std::invalid_argument("--fidelity: unknown level '" + opt.fidelity + "' (valid: full, fast)");
-  const bool fast = opt.fidelity == "fast";
-  if (opt.reductions != "after" && opt.reductions != "steps")
-    throw std::invalid_argument("--reductions: unknown mode '" + opt.reductions + "' (valid: after, steps)");
-  if (opt.limit < 0)
-    throw std::invalid_argument("--limit must be positive");
-  if (opt.ranks_per_node < 0)
-    throw std::invalid_argument("--ranks-per-node must be positive");
-  std::vector<PlatformChange> changes;
-  for (const auto& s : opt.scale)
-    changes.push_back(parse_platform_change(s, true, "--scale"));
-  for (const auto& s : opt.set)
-    changes.push_back(parse_platform_change(s, false, "--set"));
-
-  if (std::string host = host_with_state_file(opt.platform); !fast && !host.empty())
-    throw InputError(opt.platform + ": host '" + host + "' has a state_file: SimGrid 3.32 crashes when a host turns "
-                     "off under a rank (smpirun -replay too); tireplay replays hosts that stay on (links may fail: "
-                     "their state_file is followed), or --fidelity fast, which replays without profiles");
-  // Deadlocks are reported by us, with the trace lines the ranks block at.
-  set_abort_context(((opt.jobs_file.empty() ? opt.trace : opt.jobs_file) + " on " + opt.platform +
-                     changes_text(opt.scale, opt.set)).c_str(),
-                    [] { return sg4::Engine::get_clock(); });
-  std::vector<std::string> engine_args{"--cfg=surf/precision:1e-9", "--log=ker_engine.app:file:/dev/null",
-                                       "--log=ker_engine.add:no"};
-  for (const auto& log : opt.logs)
-    engine_args.push_back("--log=" + log);
-  auto owned = make_engine(cfg, engine_args);
-  sg4::Engine& engine = *owned;
-  raise_open_file_limit();
-  // One job (--trace), or several (--jobs-file): their ranks numbered on, job after job.
-  std::vector<Job> jobs;
-  if (opt.jobs_file.empty()) {
-    jobs.push_back({"", opt.trace, opt.np, 0, "", ""});
-  } else {
-    jobs = read_jobs(opt.jobs_file);
-    set_job_delays(jobs, opt.job_delays);
-  }
-  std::vector<TraceInputs> job_inputs;
-  std::vector<int> job_sizes, job_first;
-  int np = 0;
-  for (const auto& job : jobs) {
-    job_inputs.push_back(open_trace(job.trace, opt.jobs_file.empty() ? job.np : 0));
-    int size = static_cast<int>(job_inputs.back().ranks.size());
-    if (!opt.jobs_file.empty() && size != job.np)
-      throw InputError(job.where + ": job '" + job.id + "' has " + std::to_string(job.np) + " ranks, but its trace " +
-                       job.trace + " has " + std::to_string(size));
-    job_first.push_back(np);
-    job_sizes.push_back(size);
-    np += size;
-  }
-  uint64_t total_bytes = 0;
-  for (const auto& inputs : job_inputs)
-    total_bytes += inputs.total_bytes;
-  // The readers count the text they read; a compressed file's size says nothing of its text: no share, no ETA.
-  if (opt.progress)
-    for (const auto& inputs : job_inputs)
-      for (const auto& r : inputs.ranks)
-        if (!r.empty && compression_of(r.path) != Compression::None)
-          total_bytes = 0;
-  // Each actor's stack guard page is one more memory mapping: past ~32,000 ranks the kernel's limit
-  // (vm.max_map_count, 65,530) stops SimGrid. Without guard pages a stack overflow is not caught, but the replay's
-  // actors use little stack.
-  constexpr int kGuardedRanks = 16384;
-  bool guard_given = std::any_of(opt.cfg.begin(), opt.cfg.end(),
-                                 [](const std::string& kv) { return kv.rfind("contexts/guard-size:", 0) == 0; });
-  if (np > kGuardedRanks && !guard_given)
-    simgrid::config::set_value<int>("contexts/guard-size", 0);
-  std::vector<std::string> input_files{opt.platform, opt.hostfile, opt.deployment, opt.trace, opt.jobs_file};
-  for (const auto& job : jobs) {  // a jobs file's traces, and the files of each trace a directory resolves to
-    input_files.push_back(job.hostfile);
-    input_files.push_back(job.trace);
-  }
-  for (const auto& inputs : job_inputs) {
-    input_files.push_back(inputs.index);
-    for (const auto& r : inputs.ranks)
-      input_files.push_back(r.display_path);
-  }
-  for (const auto& [option, path] : opt.outputs)
-    check_output_path(path, option, input_files,
-                      std::count(opt.output_dirs.begin(), opt.output_dirs.end(), option) > 0);
-  for (size_t a = 0; a < opt.outputs.size(); a++)  // one file for two outputs: the second would replace the first
-    for (size_t b = a + 1; b < opt.outputs.size(); b++) {
-      std::error_code ec;
-      const auto& [first, first_path]   = opt.outputs[a];
-      const auto& [second, second_path] = opt.outputs[b];
-      if (!is_standard_output(first_path) &&
-          std::filesystem::weakly_canonical(std::filesystem::absolute(first_path, ec), ec) ==
-              std::filesystem::weakly_canonical(std::filesystem::absolute(second_path, ec), ec))
-        throw InputError(first + " " + first_path + " and " + second + " " + second_path + " name the same file");
-    }
-  load_platform(engine, opt.platform);
-  // Before any model context is made (at the first decision, inside engine.run()): the models see the changes.
-  apply_platform_changes(engine, changes, opt.platform);
-  if (!changes.empty())
-    check_platform_values(engine, opt.platform + " with --scale/--set");
-  std::vector<sg4::Host*> hosts = place_jobs(opt, engine, jobs, job_sizes);
-  check_quota_placement(hosts, opt.platform);
-  if (mode == SelectMode::Model)
-    note_shared_hosts(hosts, "tireplay");
-
-  std::unique_ptr<ReplayState> replay;
-  Progress progress(opt.progress, opt.progress_lines, total_bytes, [&replay]() {
+  Progress progress(s.opt.progress, s.opt.progress_lines, s.total_bytes, [&replay]() {
     uint64_t sum = 0;
     for (const auto& r : replay->ranks)
       sum += r.reader->bytes_consumed();
     return sum;
   });
-  std::map<int, models::ModelContext> contexts;  // per communicator, built at its first model decision
-  Selector selector(mode, choice, [&contexts, &hosts, &opt](const Communicator& comm) -> const models::ModelContext& {
-    auto it = contexts.find(comm.id());
-    if (it == contexts.end()) {
+  Selector selector(s.mode, s.choice, [&s](const Communicator& comm) -> const models::ModelContext& {
+    auto it = s.contexts.find(comm.id());
+    if (it == s.contexts.end()) {
       std::vector<sg4::Host*> comm_hosts;
       for (int member : comm.members())
-        comm_hosts.push_back(hosts[member]);
-      it = contexts.emplace(comm.id(), model_context(comm_hosts, opt.contention_signature)).first;
+        comm_hosts.push_back(s.hosts[member]);
+      it = s.contexts.emplace(comm.id(), model_context(comm_hosts, s.opt.contention_signature)).first;
     }
     return it->second;
-  }, Tuning{opt.segment_bytes, opt.limit});
-  check_rank_memory(np, fast, opt.trace.empty() ? opt.jobs_file : opt.trace);
-  replay = std::make_unique<ReplayState>(np, std::move(selector), std::move(progress),
-                                         jobs.size() > 1 ? job_sizes : std::vector<int>{});
-  replay->p2p.config = cfg.smpi;
-  replay->reductions_in_steps = opt.reductions == "steps";
-  replay->record_timeline     = opt.record_timeline;
-  int job_count = static_cast<int>(jobs.size());
+  }, Tuning{s.opt.segment_bytes, s.opt.limit});
+  replay = std::make_unique<ReplayState>(s.np, std::move(selector), std::move(progress),
+                                         s.jobs.size() > 1 ? s.job_sizes : std::vector<int>{});
+  replay->p2p.config = s.cfg.smpi;
+  replay->reductions_in_steps = s.opt.reductions == "steps";
+  replay->record_timeline     = s.opt.record_timeline;
+  const int job_count = static_cast<int>(s.jobs.size());
   std::unordered_map<const sg4::Host*, int> host_numbers;
   for (int j = 0; j < job_count; j++)
-    for (int local = 0; local < job_sizes[j]; local++) {
-      int r                         = job_first[j] + local;
+    for (int local = 0; local < s.job_sizes[j]; local++) {
+      int r                         = s.job_first[j] + local;
       RankState& rank               = replay->ranks[r];
       rank.rank                     = r;
       rank.job                      = j;
-      rank.start_delay_flops        = jobs[j].start_delay_flops;
-      rank.reader = std::make_unique<RankReader>(job_inputs[j].ranks[local], local, job_sizes[j],
-                                                 ReaderContext{&replay->p2p_forms[j], {job_count, j}, np});
+      rank.start_delay_flops        = s.jobs[j].start_delay_flops;
+      rank.reader = std::make_unique<RankReader>(s.job_inputs[j].ranks[local], local, s.job_sizes[j],
+                                                 ReaderContext{&replay->p2p_forms[j], {job_count, j}, s.np});
       replay->p2p.files[r]         = rank.reader->file();
-      replay->p2p.speed_factors[r] = models::speed_factor(*hosts[r]);
-      replay->p2p.quotas[r]        = models::cpu_quota(*hosts[r]);
-      replay->p2p.speeds[r]        = models::effective_speed(*hosts[r]);
-      replay->p2p.cores[r]         = hosts[r]->get_core_count();
-      replay->p2p.overheads.emplace_back(cfg.smpi, *hosts[r]);
+      replay->p2p.speed_factors[r] = models::speed_factor(*s.hosts[r]);
+      replay->p2p.quotas[r]        = models::cpu_quota(*s.hosts[r]);
+      replay->p2p.speeds[r]        = models::effective_speed(*s.hosts[r]);
+      replay->p2p.cores[r]         = s.hosts[r]->get_core_count();
+      replay->p2p.overheads.emplace_back(s.cfg.smpi, *s.hosts[r]);
       // Hosts numbered here: SimGrid's netpoint ids count within each zone (two clusters' first hosts share one).
-      replay->p2p.host_ids[r] = host_numbers.try_emplace(hosts[r], static_cast<int>(host_numbers.size())).first->second;
+      replay->p2p.host_ids[r] = host_numbers.try_emplace(s.hosts[r], static_cast<int>(host_numbers.size())).first->second;
     }
-  if (np <= RankReader::kKeepOpenRanks)
-    for (auto& inputs : job_inputs)
+  if (s.np <= RankReader::kKeepOpenRanks)
+    for (auto& inputs : s.job_inputs)
       inputs.remove_copies();  // every reader holds its copy open (beyond, they reopen it: removed at the end)
-  ReplayState* state = replay.get();
-  double clock       = 0;
-  replay->progress.start();
-  if (fast) {
+}
+
+/// Runs every rank to its end on the level's engine (SimGrid's, or the fast level's own); returns the simulated
+/// clock at the end, and writes the models' decisions (--explain). Throws what a rank found wrong, and on a clock
+/// past 1e300 s.
+double run_ranks(ReplaySetup& s, ReplayState& replay)
+{
+  double clock = 0;
+  replay.progress.start();
+  if (s.fast) {
     // SimGrid settings that the fast level's own sharing does not read: said once each
     static const std::pair<const char*, const char*> kFullOnly[] = {
         {"maxmin/concurrency-limit:", "is not modelled at --fidelity fast (no resource holds actions back)"},
@@ -305,56 +104,66 @@ ReplayResult run_replay(const ReplayOptions& opt)
         {"surf/precision:", "rounds SimGrid's dates: --fidelity fast computes its own without it"},
         {"maxmin/precision:", "rounds SimGrid's shares: --fidelity fast computes its own without it"}};
     for (const auto& [prefix, why] : kFullOnly)
-      for (const auto& kv : opt.cfg)
+      for (const auto& kv : s.opt.cfg)
         if (kv.rfind(prefix, 0) == 0 && kv != "network/optim:Full") {
           std::fprintf(stderr, "tireplay: note: --cfg %s %s\n", kv.c_str(), why);
           break;
         }
-    if (std::string profile = mentioned_profile(opt.platform); !profile.empty())
-      std::fprintf(stderr, "tireplay: note: %s has profiles (%s): --fidelity fast replays the platform's loaded speeds and "
-                           "bandwidths without their profiles (--fidelity full follows them)\n",
-                   opt.platform.c_str(), profile.c_str());
-    fast::FastEngine fast_engine(hosts, cfg.smpi.polling, cfg.smpi.fast_drift);
-    replay->p2p.transport = &fast_engine;
-    fast_engine.run([state](int r) { run_rank(*state, r); });
+    if (std::string profile = mentioned_profile(s.opt.platform); !profile.empty())
+      std::fprintf(stderr, "tireplay: note: %s has profiles (%s): --fidelity fast replays the platform's loaded speeds "
+                           "and bandwidths without their profiles (--fidelity full follows them)\n",
+                   s.opt.platform.c_str(), profile.c_str());
+    fast::FastEngine fast_engine(s.hosts, s.cfg.smpi.polling, s.cfg.smpi.fast_drift);
+    replay.p2p.transport = &fast_engine;
+    fast_engine.run([&replay](int r) { run_rank(replay, r); });
     clock = fast_engine.now();
   } else {
-    SimGridTransport transport(hosts, replay->p2p.host_ids, cfg.smpi.polling);
-    replay->p2p.transport = &transport;
-    for (int r = 0; r < np; r++)
-      transport.set_actor(r, sg4::Actor::create(std::to_string(r), hosts[r], [state, r]() { run_rank(*state, r); }).get());
-    engine.run();
+    SimGridTransport transport(s.hosts, replay.p2p.host_ids, s.cfg.smpi.polling);
+    replay.p2p.transport = &transport;
+    for (int r = 0; r < s.np; r++) {
+      auto actor = sg4::Actor::create(std::to_string(r), s.hosts[r], [&replay, r]() { run_rank(replay, r); });
+      transport.set_actor(r, actor.get());
+    }
+    s.engine->run();
     clock = sg4::Engine::get_clock();
   }
-  replay->p2p.transport = nullptr;
-  replay->progress.finish();
+  replay.p2p.transport = nullptr;
+  replay.progress.finish();
   if (!(clock < 1e300)) {  // inf after `sleep 1e308` twice
     std::string where;
-    for (const auto& rank : replay->ranks)
+    for (const auto& rank : replay.ranks)
       if (!rank.finished && where.empty())
         where = " (rank " + std::to_string(rank.rank) + " at " + rank.reader->file() + ":" +
                 std::to_string(rank.current_line) + ")";
     throw InputError("the simulated clock overflows: the trace's durations add up beyond 1e300 seconds" + where);
   }
-  if (!opt.explain.empty()) {
-    OutputFile out(opt.explain, "the explanation of the model's choices");
-    replay->selector.explain(out.get());
+  if (!s.opt.explain.empty()) {
+    OutputFile out(s.opt.explain, "the explanation of the model's choices");
+    replay.selector.explain(out.get());
     out.commit();
   }
-  if (!replay->error.empty())
-    throw InputError(replay->error);
+  if (!replay.error.empty())
+    throw InputError(replay.error);
 
+  return clock;
+}
+
+/// The result: each rank's statistics (a blocked one ends when the replay stopped) and where the blocked ones wait,
+/// each job's times, the messages never matched.
+ReplayResult gather_result(const ReplaySetup& s, ReplayState& replay, double clock)
+{
   ReplayResult result;
-  for (auto& rank : replay->ranks) {
+  const int job_count = static_cast<int>(s.jobs.size());
+  for (auto& rank : replay.ranks) {
     rank.stats.unreplayed = rank.reader->unreplayed();
     if (!rank.finished)  // blocked: it ends when the replay stopped, not at 0 (before its job's start)
       rank.stats.finish_time = std::max(clock, rank.stats.start_time);
     result.ranks.push_back(rank.stats);
-    if (opt.record_timeline)
+    if (s.opt.record_timeline)
       result.timeline.ranks.push_back(std::move(rank.events));
     result.actions += rank.stats.actions;
     result.simulated_time = std::max(result.simulated_time, rank.stats.finish_time);
-    result.hosts.push_back(hosts[rank.rank]->get_name());
+    result.hosts.push_back(s.hosts[rank.rank]->get_name());
     result.rank_jobs.push_back(rank.job);
     if (!rank.finished) {
       std::string where = rank.reader->file() + ":" + std::to_string(rank.current_line);
@@ -363,13 +172,13 @@ ReplayResult run_replay(const ReplayOptions& opt)
       result.blocked.push_back({rank.rank, std::string(action_name(rank.current)), where});
     }
   }
-  if (!opt.jobs_file.empty())
+  if (!s.opt.jobs_file.empty())
     for (int j = 0; j < job_count; j++) {
-      JobResult job{jobs[j].id, jobs[j].trace, job_first[j], job_sizes[j], jobs[j].start_delay_flops, 1e308, 0, 0};
-      for (int r = job_first[j]; r < job_first[j] + job_sizes[j]; r++) {
+      JobResult job{s.jobs[j].id, s.jobs[j].trace, s.job_first[j], s.job_sizes[j], s.jobs[j].start_delay_flops, 1e308, 0, 0};
+      for (int r = s.job_first[j]; r < s.job_first[j] + s.job_sizes[j]; r++) {
         job.start = std::min(job.start, result.ranks[r].start_time);
         job.end   = std::max(job.end, result.ranks[r].finish_time);
-        job.completed = job.completed && replay->ranks[r].finished;
+        job.completed = job.completed && replay.ranks[r].finished;
       }
       job.simulated_time = job.end - job.start;
       // A start delay so large that the clock's step at that date hides the job's own time (1e24 flops: 0.125 s)
@@ -380,11 +189,24 @@ ReplayResult run_replay(const ReplayOptions& opt)
                      job.id.c_str(), job.start, step, job.simulated_time);
       result.jobs.push_back(job);
     }
-  result.unmatched    = replay->p2p.unmatched();
+  result.unmatched    = replay.p2p.unmatched();
   if (job_count > 1)  // the communicator as its job's trace numbers it (the reader made it id * jobs + job)
     for (auto& u : result.unmatched)
       if (u.comm >= 0 && u.comm < (1 << 28))
         u.comm /= job_count;
+  return result;
+}
+
+} // namespace
+
+ReplayResult run_replay(const ReplayOptions& opt)
+{
+  auto wall_start     = std::chrono::steady_clock::now();
+  ReplaySetup setup   = set_up_replay(opt);  // every check and input, before any simulation
+  std::unique_ptr<ReplayState> replay;
+  make_ranks(setup, replay);
+  double clock        = run_ranks(setup, *replay);
+  ReplayResult result = gather_result(setup, *replay, clock);
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   return result;
 }
