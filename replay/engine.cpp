@@ -81,7 +81,8 @@ void make_ranks(ReplaySetup& s, std::unique_ptr<ReplayState>& replay)
       replay->p2p.cores[r]         = s.hosts[r]->get_core_count();
       replay->p2p.overheads.emplace_back(s.cfg.smpi, *s.hosts[r]);
       // Hosts numbered here: SimGrid's netpoint ids count within each zone (two clusters' first hosts share one).
-      replay->p2p.host_ids[r] = host_numbers.try_emplace(s.hosts[r], static_cast<int>(host_numbers.size())).first->second;
+      int number              = static_cast<int>(host_numbers.size());
+      replay->p2p.host_ids[r] = host_numbers.try_emplace(s.hosts[r], number).first->second;
     }
   if (s.np <= RankReader::kKeepOpenRanks)
     for (auto& inputs : s.job_inputs)
@@ -118,6 +119,12 @@ double run_ranks(ReplaySetup& s, ReplayState& replay)
     fast_engine.run([&replay](int r) { run_rank(replay, r); });
     clock = fast_engine.now();
   } else {
+    for (const auto& kv : s.opt.cfg)  // the fast level's own setting, said once
+      if (kv.rfind("tireplay/fast-drift:", 0) == 0) {
+        std::fprintf(stderr, "tireplay: note: --cfg %s is the fast level's: it has no effect at --fidelity full\n",
+                     kv.c_str());
+        break;
+      }
     SimGridTransport transport(s.hosts, replay.p2p.host_ids, s.cfg.smpi.polling);
     replay.p2p.transport = &transport;
     for (int r = 0; r < s.np; r++) {
@@ -174,7 +181,8 @@ ReplayResult gather_result(const ReplaySetup& s, ReplayState& replay, double clo
   }
   if (!s.opt.jobs_file.empty())
     for (int j = 0; j < job_count; j++) {
-      JobResult job{s.jobs[j].id, s.jobs[j].trace, s.job_first[j], s.job_sizes[j], s.jobs[j].start_delay_flops, 1e308, 0, 0};
+      JobResult job{s.jobs[j].id,        s.jobs[j].trace, s.job_first[j], s.job_sizes[j],
+                    s.jobs[j].start_delay_flops, 1e308, 0, 0};
       for (int r = s.job_first[j]; r < s.job_first[j] + s.job_sizes[j]; r++) {
         job.start = std::min(job.start, result.ranks[r].start_time);
         job.end   = std::max(job.end, result.ranks[r].finish_time);

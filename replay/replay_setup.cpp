@@ -86,7 +86,8 @@ std::vector<sg4::Host*> place_jobs(const ReplayOptions& opt, const sg4::Engine& 
   for (size_t j = 0; j < jobs.size(); j++) {
     size_t listed = common_listed;
     if (jobs[j].hostfile.empty()) {
-      hosts.insert(hosts.end(), common.begin() + static_cast<long>(next), common.begin() + static_cast<long>(next) + sizes[j]);
+      auto first = common.begin() + static_cast<long>(next);
+      hosts.insert(hosts.end(), first, first + sizes[j]);
       next += static_cast<size_t>(sizes[j]);
     } else {
       auto own = place_ranks({opt.platform, jobs[j].hostfile, "", true, opt.ranks_per_node}, engine, sizes[j], &listed);
@@ -94,7 +95,9 @@ std::vector<sg4::Host*> place_jobs(const ReplayOptions& opt, const sg4::Engine& 
     }
     // Jobs share the listed hosts, round-robin from one to the next; a job with more ranks than its listing has
     // entries (a host listed twice counts twice, as for a single trace) needs --oversubscribe, as a single trace does.
-    std::string listing = !jobs[j].hostfile.empty() ? jobs[j].hostfile : !opt.hostfile.empty() ? opt.hostfile : opt.deployment;
+    std::string listing = !jobs[j].hostfile.empty() ? jobs[j].hostfile
+                          : !opt.hostfile.empty()   ? opt.hostfile
+                                                    : opt.deployment;
     bool too_few = listed > 0 && listed < static_cast<size_t>(sizes[j]);
     if (several && !opt.oversubscribe && opt.ranks_per_node == 0 && too_few)
       throw InputError(jobs[j].where + ": job '" + jobs[j].id + "' has " + std::to_string(sizes[j]) + " ranks but " +
@@ -130,7 +133,8 @@ ReplaySetup set_up_replay(const ReplayOptions& opt)
   if (mode != SelectMode::Model && !opt.contention_signature.empty())
     throw std::invalid_argument("--contention-signature is read by the models: it needs --select model");
   if (mode == SelectMode::Smpi && !opt.coll.empty())
-    throw std::invalid_argument("--coll fixes algorithms, which --select smpi ignores: use --select fixed, model or ompi");
+    throw std::invalid_argument("--coll fixes algorithms, which --select smpi ignores: use --select fixed, model or "
+                                "ompi");
   if (opt.fidelity != "full" && opt.fidelity != "fast")
     throw std::invalid_argument("--fidelity: unknown level '" + opt.fidelity + "' (valid: full, fast)");
   const bool fast = opt.fidelity == "fast";

@@ -112,6 +112,7 @@ $("$tireplay" --help)" -- replya
 trace t_lone_wait.txt "0 init" "0 wait 0 1 0" "1 init"
 expect lone_wait 2 "t_lone_wait.txt:2: wait not preceded by any isend or irecv
     0 wait 0 1 0" -- $(replay) --trace t_lone_wait.txt
+expect fast_drift_at_full 0 "tireplay: note: --cfg tireplay/fast-drift:0 is the fast level's: it has no effect at --fidelity full" -- $(replay) --trace t_two.txt --cfg tireplay/fast-drift:0
 # One rank's file of a split trace given as the trace: its other ranks have no line (a new user's trial: exit 0, or
 # a comm_split line refused, with nothing pointing at the index)
 trace t_rank3.txt "3 init" "3 compute 1e8"
