@@ -145,11 +145,12 @@ TraceInputs demultiplex(const std::string& path, int np)
     throw InputError(path + ": no line for rank " + std::to_string(largest + 1) + " (--np " + std::to_string(np) + ")");
   if (made.count(0) == 0) {  // one rank's file of a split trace, given as the trace (a new user's trial)
     if (made.size() == 1) {
+      std::string others = largest == 1 ? "rank 0 has none and replays"
+                                        : "ranks 0 to " + std::to_string(largest - 1) + " have none and replay";
       if (lines > 1)  // (a single line for rank 999999: a test of many ranks, not a rank's file)
-        std::fprintf(stderr, "tireplay: warning: %s holds lines of rank %d alone (%s none and replay%s nothing): one "
-                           "rank's file of a split trace? Give the trace's index or directory\n",
-                   path.c_str(), largest, largest == 1 ? "rank 0 has" : ("ranks 0 to " + std::to_string(largest - 1) +
-                   " have").c_str(), largest == 1 ? "s" : "");
+        std::fprintf(stderr, "tireplay: warning: %s holds lines of rank %d alone (%s nothing): one rank's file of a "
+                             "split trace? Give the trace's index or directory\n",
+                     path.c_str(), largest, others.c_str());
     } else {
       std::fprintf(stderr, "tireplay: warning: %s has no line for rank 0 (ranks without lines replay nothing)\n",
                    path.c_str());

@@ -1,5 +1,7 @@
 #include "replay/pending_requests.hpp"
 
+#include <iterator>
+
 namespace tireplay {
 
 void PendingRequests::store(const PendingRequest& p)
@@ -9,16 +11,21 @@ void PendingRequests::store(const PendingRequest& p)
   next_++;
 }
 
-std::multimap<PendingRequests::Key, uint64_t>::iterator PendingRequests::first_of(int src, int dst, int tag)
+std::multimap<PendingRequests::Key, uint64_t>::iterator
+PendingRequests::stored_from(std::multimap<Key, uint64_t>::iterator it, const Key& key)
 {
-  const Key key{src, dst, tag};
-  auto it = by_key_.lower_bound(key);
   while (it != by_key_.end() && it->first == key) {
     if (by_order_.count(it->second) != 0)
       return it;
     it = by_key_.erase(it);  // taken by take_oldest or take_oldest_active
   }
   return by_key_.end();
+}
+
+std::multimap<PendingRequests::Key, uint64_t>::iterator PendingRequests::first_of(int src, int dst, int tag)
+{
+  const Key key{src, dst, tag};
+  return stored_from(by_key_.lower_bound(key), key);
 }
 
 const PendingRequest* PendingRequests::oldest(int src, int dst, int tag)
@@ -29,15 +36,10 @@ const PendingRequest* PendingRequests::oldest(int src, int dst, int tag)
 
 std::optional<PendingRequest> PendingRequests::take(int src, int dst, int tag, int index)
 {
-  auto it = first_of(src, dst, tag);
   const Key key{src, dst, tag};
-  while (index > 0 && it != by_key_.end()) {  // the index-th of the key still stored
-    for (++it; it != by_key_.end() && it->first == key && by_order_.count(it->second) == 0;)
-      it = by_key_.erase(it);
-    if (it != by_key_.end() && it->first != key)
-      it = by_key_.end();
-    index--;
-  }
+  auto it = first_of(src, dst, tag);
+  for (; index > 0 && it != by_key_.end(); index--)  // the index-th of the key still stored
+    it = stored_from(std::next(it), key);
   if (it == by_key_.end())
     return std::nullopt;
   auto order           = by_order_.find(it->second);

@@ -37,7 +37,9 @@ public:
 
 private:
   using Key = std::tuple<int, int, int>;
-  /// The oldest entry of the key still stored, dropping those taken by take_oldest*; end() if none.
+  /// The first entry of `key` from `it` on still stored, dropping those taken by take_oldest*; end() if none.
+  std::multimap<Key, uint64_t>::iterator stored_from(std::multimap<Key, uint64_t>::iterator it, const Key& key);
+  /// The oldest entry of the key still stored; end() if none.
   std::multimap<Key, uint64_t>::iterator first_of(int src, int dst, int tag);
 
   std::map<uint64_t, PendingRequest> by_order_;  // by the order of storing

@@ -120,6 +120,8 @@ ReplayOptions run_options(const SweepPlan& plan, const SweepRun& run)
   return opt;
 }
 
+std::string this_program() { return fs::read_symlink("/proc/self/exe").string(); }
+
 std::vector<std::string> run_signatures(const SweepPlan& plan)
 {
   std::vector<std::string> signatures;
@@ -352,7 +354,7 @@ int sweep_command(int argc, char** argv)
       refuse_other_study(plan);
     write_plan(plan);
 
-    std::string binary = fs::read_symlink("/proc/self/exe").string();
+    std::string binary = this_program();
     if (!opt.submit.empty())
       return submit_sweep(plan, {binary, sbatch_words(opt.sbatch), opt.runs_per_task, task_seconds, opt.quiet});
     if (!opt.emit_jobs.empty()) {

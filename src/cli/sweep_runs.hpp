@@ -13,6 +13,9 @@ namespace tireplay {
 /// InputError naming the plan's file and the run when they do not parse (a plan edited by hand).
 ReplayOptions run_options(const SweepPlan& plan, const SweepRun& run);
 
+/// This program's path, for the runs' commands.
+std::string this_program();
+
 /// What each run's summary must say of its options and fidelity (src/sweep/results.hpp, result_signature).
 std::vector<std::string> run_signatures(const SweepPlan& plan);
 

@@ -54,7 +54,6 @@ std::string id_list(const std::vector<std::string>& ids)
   return text;
 }
 
-std::string binary_path() { return fs::read_symlink("/proc/self/exe").string(); }
 
 } // namespace
 
@@ -67,9 +66,7 @@ std::vector<std::string> sbatch_words(const std::string& text)
 
 int submit_sweep(const SweepPlan& plan, const SubmitOptions& options)
 {
-  if (!on_path("sbatch"))  // before a first run is timed for nothing
-    throw InputError("tireplay sweep: --submit slurm: sbatch is not in PATH (run the sweep where Slurm's commands "
-                     "are: a login node)");
+  check_sbatch();  // before a first run is timed for nothing
   std::vector<const SweepRun*> runs;
   for (const auto& run : plan.runs)
     runs.push_back(&run);
@@ -197,7 +194,7 @@ int sweep_resubmit_command(int argc, char** argv)
       }
     SlurmSubmission s;
     try {
-      s = submit_runs(plan, runs, binary_path(), n, args);
+      s = submit_runs(plan, runs, this_program(), n, args);
     } catch (...) {
       for (const auto& path : aside) {
         std::error_code error;

@@ -20,6 +20,14 @@ std::string seconds_text(double seconds)
   std::snprintf(text, sizeof text, seconds < 1e9 ? "%.9f" : "%.9e", seconds);
   return text;
 }
+
+/// A table column of 14 characters: seconds to the microsecond, in exponent form past 1e7 s.
+std::string column(double seconds)
+{
+  char text[64];
+  std::snprintf(text, sizeof text, seconds < 1e7 ? "%14.6f" : "%14.6e", seconds);
+  return text;
+}
 } // namespace
 
 void print_summary(FILE* out, const ReplayResult& result)
@@ -53,15 +61,8 @@ void print_summary(FILE* out, const ReplayResult& result)
     std::string start;
     if (jobs) {
       job = (job + " #" + std::to_string(r - result.jobs[result.rank_jobs[r]].first_rank)).substr(0, 12);
-      char text[64];
-      std::snprintf(text, sizeof text, s.start_time < 1e7 ? "%14.6f " : "%14.6e ", s.start_time);
-      start = text;
+      start = column(s.start_time) + " ";
     }
-    auto column = [](double seconds) {  // 14 characters: in exponent form past 1e7 s
-      char text[64];
-      std::snprintf(text, sizeof text, seconds < 1e7 ? "%14.6f" : "%14.6e", seconds);
-      return std::string(text);
-    };
     std::fprintf(out, "%6zu  %s%-24s %s%s %s %s %s\n", r,
                  jobs ? (job + std::string(13 - job.size(), ' ')).c_str() : "", result.hosts[r].c_str(),
                  start.c_str(), column(s.compute_seconds).c_str(), column(s.comm_seconds).c_str(),

@@ -95,12 +95,17 @@ bool on_path(const std::string& program)
   return false;
 }
 
-SlurmSubmission submit_runs(const SweepPlan& plan, const std::vector<const SweepRun*>& runs,
-                            const std::string& binary, int runs_per_task, const std::vector<std::string>& sbatch_args)
+void check_sbatch()
 {
   if (!on_path("sbatch"))
     throw InputError("tireplay sweep: --submit slurm: sbatch is not in PATH (run the sweep where Slurm's commands "
                      "are: a login node)");
+}
+
+SlurmSubmission submit_runs(const SweepPlan& plan, const std::vector<const SweepRun*>& runs,
+                            const std::string& binary, int runs_per_task, const std::vector<std::string>& sbatch_args)
+{
+  check_sbatch();
   std::error_code error;
   const fs::path dir = fs::absolute(slurm_directory(plan.study), error);
   fs::create_directories(dir, error);

@@ -39,4 +39,7 @@ std::map<std::string, std::string> queued_runs(const std::vector<SlurmSubmission
 /// True when `program` is an executable file in $PATH.
 bool on_path(const std::string& program);
 
+/// Throws InputError when sbatch is not in $PATH (before anything is run or submitted).
+void check_sbatch();
+
 } // namespace tireplay
