@@ -107,6 +107,13 @@ int sendrecv_peer(FieldReader& a, const char* field, int comm_size)
 
 } // namespace
 
+void complete_rma_requests(RankParseState& st)
+{
+  for (auto& [id, w] : st.windows)
+    w.requests.clear();
+  st.freed_windows.clear();
+}
+
 std::string_view trim_line(std::string_view s)
 {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
@@ -170,6 +177,8 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
   out.datatype_size = out.recv_datatype_size = 1;
   out.comm            = kWorldComm;
   out.win             = 0;
+  out.request_index   = 0;  // a wait without its index after one with: the oldest, not the last one's
+  out.polls           = 0;
   size_t positional   = named_fields(fields, st, out);
   int comm_size       = st.comm_sizes[out.comm];
   FieldReader a(fields, positional, kind, st);
@@ -242,11 +251,8 @@ void parse_action(const std::vector<std::string_view>& fields, RankParseState& s
     case ActionKind::WaitAny:
       if (a.more())
         a.count_field("count");
-      if (out.kind == ActionKind::WaitAll) {  // it completes the one-sided requests too (rput ...)
-        for (auto& [id, w] : st.windows)
-          w.requests.clear();
-        st.freed_windows.clear();
-      }
+      if (out.kind == ActionKind::WaitAll)
+        complete_rma_requests(st);
       break;
     case ActionKind::SendRecv: {
       uint64_t send = a.count_field("send_count");

@@ -68,6 +68,9 @@ bool parse_rank_field(std::string_view field, int& rank);
 /// Parses fields[1..] of a line whose rank field was already checked. Fills `out`, throws ParseError.
 void parse_action(const std::vector<std::string_view>& fields, RankParseState& state, Action& out);
 
+/// A waitall: it completes the one-sided requests too (rput ...), which no wait_rma needs to wait then.
+void complete_rma_requests(RankParseState& st);
+
 /// The syntax of an action, for error messages and docs (e.g. "send <partner> <tag> <count> [datatype]").
 std::string_view action_usage(ActionKind kind);
 

@@ -1,5 +1,7 @@
 #include "format/rank_reader.hpp"
 
+#include "format/packed_trace.hpp"
+
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -32,6 +34,12 @@ RankReader::RankReader(const RankInput& input, int rank, int world_size, ReaderC
   state_.rank       = rank;
   state_.world_size = world_size;
   state_.comm_sizes.push_back(world_size);
+  if (input.packed != nullptr) {
+    packed_     = input.packed.get();
+    packed_at_  = packed_->rank(rank).offset;
+    packed_end_ = packed_at_ + packed_->rank(rank).bytes;
+    return;
+  }
   if (input.empty) {
     eof_ = true;
     return;
@@ -132,8 +140,61 @@ void RankReader::read_comment(std::string_view line)
   u.seconds += seconds;
 }
 
+void RankReader::parse_line(std::string_view line, Action& out)
+{
+  text_ = line;
+  split_fields(line, fields_);
+  int rank = -1;
+  if (!parse_rank_field(fields_[0], rank))
+    throw InputError(input_error_text(input_.display_path, line_number_,
+                                      "the first field is not a rank: '" + std::string(fields_[0]) + "'", line));
+  if (rank != state_.rank)
+    throw InputError(input_error_text(input_.display_path, line_number_,
+                                      "line for rank " + std::to_string(rank) + " in the trace of rank " +
+                                          std::to_string(state_.rank),
+                                      line));
+  state_.paper_format = fields_[0][0] == 'p' || fields_[0][0] == 'P';
+  try {
+    parse_action(fields_, state_, out);
+  } catch (const ParseError& e) {
+    throw InputError(input_error_text(input_.display_path, line_number_, e.what(), line));
+  }
+  if (state_.p2p_form != RankParseState::P2PForm::None)
+    check_form(line);
+}
+
+void RankReader::place_ids(Action& out) const
+{
+  if (ids_.stride != 1 || ids_.offset != 0) {
+    out.comm = out.comm * ids_.stride + ids_.offset;
+    if (out.new_comm > 0)
+      out.new_comm = out.new_comm * ids_.stride + ids_.offset;
+    if (is_rma(out.kind))  // windows too are each job's own
+      out.win = out.win * ids_.stride + ids_.offset;
+  }
+}
+
+bool RankReader::end_of_trace()
+{
+  for (const auto& [win, w] : state_.windows)  // MPI_Finalize needs every epoch closed
+    if (std::string open = open_epoch(w); !open.empty())
+      throw InputError(input_.display_path + ": at the end of the trace of rank " + std::to_string(state_.rank) +
+                       ": window " + std::to_string(win) + " still has an epoch open (" + open + ")");
+  return false;
+}
+
+std::string_view RankReader::text() const
+{
+  if (!binary_)
+    return text_;
+  shown_ = packed_text();
+  return shown_;
+}
+
 bool RankReader::next(Action& out)
 {
+  if (packed_ != nullptr)
+    return next_packed(out);
   std::string_view raw;
   while (next_line(raw)) {
     std::string_view line = raw;
@@ -153,39 +214,11 @@ bool RankReader::next(Action& out)
     blanks_.note(line.empty() || line.front() == '#', input_.display_path, line_number_);
     if (line.empty() || line.front() == '#')
       continue;
-    text_ = line;
-    split_fields(line, fields_);
-    int rank = -1;
-    if (!parse_rank_field(fields_[0], rank))
-      throw InputError(input_error_text(input_.display_path, line_number_,
-                                        "the first field is not a rank: '" + std::string(fields_[0]) + "'", line));
-    if (rank != state_.rank)
-      throw InputError(input_error_text(input_.display_path, line_number_,
-                                        "line for rank " + std::to_string(rank) + " in the trace of rank " +
-                                            std::to_string(state_.rank),
-                                        line));
-    state_.paper_format = fields_[0][0] == 'p' || fields_[0][0] == 'P';
-    try {
-      parse_action(fields_, state_, out);
-    } catch (const ParseError& e) {
-      throw InputError(input_error_text(input_.display_path, line_number_, e.what(), line));
-    }
-    if (state_.p2p_form != RankParseState::P2PForm::None)
-      check_form(line);
-    if (ids_.stride != 1 || ids_.offset != 0) {
-      out.comm = out.comm * ids_.stride + ids_.offset;
-      if (out.new_comm > 0)
-        out.new_comm = out.new_comm * ids_.stride + ids_.offset;
-      if (is_rma(out.kind))  // windows too are each job's own
-        out.win = out.win * ids_.stride + ids_.offset;
-    }
+    parse_line(line, out);
+    place_ids(out);
     return true;
   }
-  for (const auto& [win, w] : state_.windows)  // MPI_Finalize needs every epoch closed
-    if (std::string open = open_epoch(w); !open.empty())
-      throw InputError(input_.display_path + ": at the end of the trace of rank " + std::to_string(state_.rank) +
-                       ": window " + std::to_string(win) + " still has an epoch open (" + open + ")");
-  return false;
+  return end_of_trace();
 }
 
 } // namespace tireplay

@@ -16,6 +16,8 @@
 
 namespace tireplay {
 
+class PackedTrace;
+
 /// A user's input is wrong: the message is complete (`FILE:LINE: what` and the quoted line). Exit status 2.
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -61,6 +63,7 @@ struct RankInput {
   std::string display_path;  // file to name in messages (the user's file when `path` is a demultiplexed copy)
   bool numbered = false;     // each line starts with its line number in display_path and a tab
   bool empty    = false;     // a rank without lines in a shared trace: nothing to open (800,000 of them were slow)
+  std::shared_ptr<const PackedTrace> packed = nullptr;  // a packed trace's: read its rank's stream (packed_reader.cpp)
 };
 
 class RankReader {
@@ -80,14 +83,28 @@ public:
 
   const std::string& file() const { return input_.display_path; }
   uint64_t line() const { return line_number_; }
-  /// The text of the line of the last action read (valid until the next call of next()).
-  std::string_view text() const { return text_; }
+  /// The text of the line of the last action read (valid until the next call of next()); a packed trace's binary
+  /// record written as its line.
+  std::string_view text() const;
   uint64_t bytes_consumed() const { return consumed_; }
   /// The `# unreplayed` lines read so far, by MPI function.
   const std::map<std::string, UnreplayedCalls>& unreplayed() const { return unreplayed_; }
 
 private:
   bool next_line(std::string_view& line);
+  /// An action's line, trimmed (not blank nor a comment), into `out`.
+  void parse_line(std::string_view line, Action& out);
+  /// The communicator and window ids of `out` moved to where its job's go.
+  void place_ids(Action& out) const;
+  /// At the end of the rank's actions: throws if a window still has an epoch open. Returns false.
+  bool end_of_trace();
+  // A packed trace's rank (packed_reader.cpp).
+  bool next_packed(Action& out);
+  /// The next block of the rank's stream into buffer_; false after its last.
+  bool read_block();
+  [[noreturn]] void corrupt(const std::string& what) const;
+  /// The last record read, a binary one, as its text line.
+  std::string packed_text() const;
   /// Throws if the point-to-point line just read is of the other form than the trace's first one.
   void check_form(std::string_view line);
   void read_comment(std::string_view line);
@@ -112,6 +129,13 @@ private:
   P2PForms own_forms_;
   P2PForms* forms_;
   CommIds ids_;
+  const PackedTrace* packed_ = nullptr;
+  uint64_t packed_at_ = 0, packed_end_ = 0;  // the part of the rank's stream not read yet
+  uint64_t block_     = 0;                   // blocks read
+  uint32_t block_records_ = 0;               // records of the block not read yet
+  size_t record_ = 0;                        // where the last record read starts in buffer_
+  bool binary_   = false;                    // it has a binary form: text() writes it as its line
+  mutable std::string shown_;
 };
 
 } // namespace tireplay

@@ -4,6 +4,7 @@
 #include "format/interruption.hpp"
 
 #include "format/line_parser.hpp"
+#include "format/packed_trace.hpp"
 #include "format/text_source.hpp"
 #include "format/trace_directory.hpp"
 #include "format/trace_files.hpp"
@@ -290,6 +291,27 @@ std::vector<std::string> trace_files(const std::string& path)
   return files;
 }
 
+namespace {
+
+/// A packed trace: one input per rank of its index, all reading the one file.
+TraceInputs open_packed(const std::string& path, int np)
+{
+  auto trace = std::make_shared<const PackedTrace>(path);
+  check_rank_count(path, trace->ranks(), np);
+  if (np > trace->ranks())
+    throw InputError(path + ": the packed trace has " + std::to_string(trace->ranks()) + " ranks, fewer than --np " +
+                     std::to_string(np) + " (pack it again with --np " + std::to_string(np) + ")");
+  TraceInputs inputs;
+  for (int r = 0; r < trace->ranks(); r++) {
+    inputs.ranks.push_back({path, path + "[rank " + std::to_string(r) + "]", false, trace->rank(r).records == 0,
+                            trace});
+    inputs.total_bytes += trace->rank(r).bytes;
+  }
+  return inputs;
+}
+
+} // namespace
+
 TraceInputs open_trace(const std::string& path, int np)
 {
   std::error_code ec;
@@ -298,6 +320,8 @@ TraceInputs open_trace(const std::string& path, int np)
   if (!fs::exists(path, ec))
     throw InputError(path + ": no such trace file or directory" + (ec ? " (" + ec.message() + ")" : ""));
   check_readable_file(path, path);
+  if (is_packed_trace(path))
+    return open_packed(path, np);
   if (fs::path(path).extension() == ".otf2")
     throw InputError(path + ": an OTF2 archive, not a time-independent trace: convert it with `otf2ti " + path +
                      " -o DIR`, then replay DIR/trace.txt");
@@ -331,6 +355,11 @@ TraceInputs open_trace(const std::string& path, int np)
     if (index_known && ::stat(file.c_str(), &entry) == 0 && entry.st_dev == index.st_dev && entry.st_ino == index.st_ino)
       throw InputError(path + ":" + std::to_string(at) + ": the index names itself ('" + file + "'): an index lists "
                        "the ranks' trace files");
+  }
+  if (entries.size() == 1 && is_packed_trace(entries[0].first)) {
+    TraceInputs packed = open_packed(entries[0].first, np);
+    packed.index       = path;
+    return packed;
   }
   if (entries.size() == 1) {
     TraceInputs shared = demultiplex(entries[0].first, np);

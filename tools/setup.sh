@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(gcc g++ cmake make pkg-config libsimgrid-dev libboost-program-options-dev libboost-context-dev libboost-iostreams-dev libzstd-dev libjemalloc-dev dpkg-dev file catch2 nlohmann-json3-dev time libxml2-dev
+packages=(gcc g++ cmake make pkg-config libsimgrid-dev libboost-program-options-dev libboost-context-dev libboost-iostreams-dev libzstd-dev libxxhash-dev libjemalloc-dev dpkg-dev file catch2 nlohmann-json3-dev time libxml2-dev
           libotf2-trace-dev otf2-tools python3-otf2 openmpi-bin libopenmpi-dev gfortran libpapi-dev gnuplot-nox pajeng
           slurm-wlm munge  # sweep --submit slurm, and its test (tests/slurm)
           ltrace lammps lammps-examples hpcc elk-lapw mpgrafic mumps-test gerris ptscotch scotch mpb-mpi nwchem-openmpi)

@@ -26,6 +26,8 @@ const std::vector<Command>& commands()
       {"replay", "replay a time-independent trace on a SimGrid platform and predict its time", replay_command},
       {"algorithms", "list the collective algorithms, by operation", algorithms_command},
       {"actions", "print a trace's actions as the replay reads them (sizes in bytes), to compare traces", actions_command},
+      {"pack", "write a trace in the packed form (one binary file, read faster)", pack_command},
+      {"unpack", "write a trace (a packed one) as text", unpack_command},
       {"predict", "predict each algorithm's time for one collective call, from the models", predict_command},
       {"check", "replay a trace and compare its prediction with a baseline: exit 1 on a regression", check_command},
       {"topology", "group a platform's hosts into logical clusters (Lowekamp) and print their latencies", topology_command},

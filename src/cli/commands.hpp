@@ -43,6 +43,8 @@ int topology_command(int argc, char** argv);
 int check_command(int argc, char** argv);
 int sweep_command(int argc, char** argv);
 int calibrate_command(int argc, char** argv);
+int pack_command(int argc, char** argv);
+int unpack_command(int argc, char** argv);
 
 /// Parses argv into `desc`'s variables; returns false after printing the help when --help is given. Throws
 /// boost::program_options::error.
