@@ -4,6 +4,7 @@
 #include "format/interruption.hpp"
 
 #include "format/line_parser.hpp"
+#include "format/packed_layout.hpp"
 #include "format/packed_trace.hpp"
 #include "format/text_source.hpp"
 #include "format/trace_directory.hpp"
@@ -331,6 +332,9 @@ TraceInputs open_trace(const std::string& path, int np)
   int rank         = -1;
   if (head.empty())
     throw InputError(path + ": the trace is empty");
+  if (head.compare(0, sizeof packed::kMagic, packed::kMagic, sizeof packed::kMagic) == 0)
+    throw InputError(path + ": a packed trace compressed with " + std::string(compression_name(compression_of(path))) +
+                     ": decompress it (a packed trace is read in place, by blocks)");
   if (!is_text(head))
     throw InputError(path + ":" + std::to_string(number) + ": binary data: " +
                      (looks_compressed(head) ? "compressed again inside (a file compressed twice, or a compressed "

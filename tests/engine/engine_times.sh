@@ -59,6 +59,12 @@ check test_poll_then_wait 0.0051 one_link.xml -- "0 isend 1 0 8192" "0 test 0 1 
 # receive and the computation overlapped the large one: 1.00101016.
 check wait_index 1.11100016 one_link.xml -- "0 irecv 1 0 1000" "0 irecv 1 0 1000000" "0 wait 1 0 0 1" \
   "0 compute 1e9" "0 wait 1 0 0" "1 send 0 0 1000" "1 compute 1e8" "1 send 0 0 1000000"
+# A wait without its index after one with takes the oldest request left: the first small receive (there since
+# 0.00101016), not the one its index would name (the last, sent after rank 1's 2 s computation): rank 1 sends T(1e3)
+# + T(1e6) + 2 s + T(1e3) = 2.01202048, which rank 0's 1 s computation overlaps. The earlier index kept: 3.01202048.
+check wait_index_not_kept 2.01202048 one_link.xml -- "0 irecv 1 0 1000" "0 irecv 1 0 1000000" "0 irecv 1 0 1000" \
+  "0 wait 1 0 0 1" "0 wait 1 0 0" "0 compute 1e9" "0 wait 1 0 0" "1 send 0 0 1000" "1 send 0 0 1000000" \
+  "1 compute 2e9" "1 send 0 0 1000"
 # A sendrecv's tags match the other side's tagged calls: rank 0's send (tag 7) meets rank 1's receive half
 # (T(1e6)), then rank 0's receive (tag 8) meets the send half, which waited for it: 2 T(1e6). With tag 0 on both
 # halves (SMPI's sendRecv) nothing matches.
