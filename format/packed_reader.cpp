@@ -112,9 +112,10 @@ std::string number(double v)
 
 } // namespace
 
-void RankReader::corrupt(const std::string& what) const
+void RankReader::corrupt(const std::string& what, uint64_t record) const
 {
-  throw InputError(input_error_text(input_.display_path, line_number_ + 1, "a corrupt record: " + what, ""));
+  throw InputError(input_error_text(input_.display_path, record > 0 ? record : line_number_,
+                                    "a corrupt record: " + what, ""));
 }
 
 bool RankReader::read_block()
@@ -152,19 +153,19 @@ bool RankReader::next_packed(Action& out)
   while (true) {
     if (begin_ == end_) {
       if (block_records_ != 0)
-        corrupt("its block ends " + std::to_string(block_records_) + " records early");
+        corrupt("its block ends " + std::to_string(block_records_) + " records early", line_number_ + 1);
       if (!read_block()) {
         std::vector<char>().swap(buffer_);  // a finished rank holds no buffer
         if (line_number_ != packed_->rank(state_.rank).records)
           corrupt("the stream ends after " + std::to_string(line_number_) + " of its " +
-                  std::to_string(packed_->rank(state_.rank).records) + " records");
+                  std::to_string(packed_->rank(state_.rank).records) + " records", line_number_ + 1);
         binary_ = false;
         text_   = {};
         return end_of_trace();
       }
     }
     if (block_records_ == 0)
-      corrupt("its block holds more records than it says");
+      corrupt("its block holds more records than it says", line_number_ + 1);
     block_records_--;
     record_      = begin_;
     Cursor c{buffer_.data() + begin_ + 1, buffer_.data() + end_};

@@ -2,15 +2,14 @@
 
 #include "format/output_file.hpp"
 #include "format/packed_layout.hpp"
+#include "format/packed_writer.hpp"
 #include "format/rank_reader.hpp"
 #include "format/trace_source.hpp"
 
-#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
-#include <map>
 
 namespace fs = std::filesystem;
 
@@ -56,64 +55,6 @@ void encode(const Action& a, std::string_view line, std::string& out)
     put<int32_t>(out, a.comm);
 }
 
-/// Writes, checking each write (a full disk shows here).
-class Writer {
-public:
-  Writer(FILE* file, std::string path) : file_(file), path_(std::move(path)) {}
-  void write(const void* data, size_t size)
-  {
-    if (size > 0 && std::fwrite(data, 1, size, file_) != size)
-      throw InputError(path_ + ": cannot write the packed trace: " + std::strerror(errno));
-    at_ += size;
-  }
-  void write(const std::string& bytes) { write(bytes.data(), bytes.size()); }
-  uint64_t at() const { return at_; }
-
-private:
-  FILE* file_;
-  std::string path_;
-  uint64_t at_ = 0;
-};
-
-/// One rank's stream: records gathered into blocks, each written with its size, record count and checksum.
-class StreamWriter {
-public:
-  StreamWriter(Writer& out, int rank, size_t block_bytes) : out_(out), rank_(rank), block_bytes_(block_bytes) {}
-  std::string& record()
-  {
-    records_++;
-    in_block_++;
-    return payload_;
-  }
-  void end_record()
-  {
-    if (payload_.size() >= block_bytes_)
-      flush();
-  }
-  void flush()
-  {
-    if (in_block_ == 0)
-      return;
-    std::string head;
-    put<uint32_t>(head, static_cast<uint32_t>(payload_.size()));
-    put<uint32_t>(head, in_block_);
-    put<uint64_t>(head, checksum(payload_.data(), payload_.size(), block_seed(rank_, blocks_++)));
-    out_.write(head);
-    out_.write(payload_);
-    payload_.clear();
-    in_block_ = 0;
-  }
-  uint64_t records() const { return records_; }
-
-private:
-  Writer& out_;
-  int rank_;
-  size_t block_bytes_;
-  std::string payload_;
-  uint32_t in_block_ = 0;
-  uint64_t records_ = 0, blocks_ = 0;
-};
-
 std::string number(double v)
 {
   char text[32];
@@ -132,7 +73,8 @@ PackResult pack_trace(const std::string& in, int np, const std::string& out)
     throw InputError(out + ": not a regular file: a packed trace is written to a file");
   for (const std::string& file : trace_files(in))
     if (fs::exists(out, ec) && fs::equivalent(file, out, ec))
-      throw InputError(out + ": a file of the trace " + in + " (packing would replace it): give the packed trace another name");
+      throw InputError(out + ": a file of the trace " + in +
+                       " (packing would replace it): give the packed trace another name");
   TraceInputs inputs = open_trace(in, np);
   const int size     = static_cast<int>(inputs.ranks.size());
   PackResult result;
@@ -140,66 +82,28 @@ PackResult pack_trace(const std::string& in, int np, const std::string& out)
   result.in_bytes = inputs.total_bytes;
 
   OutputFile file(out, "the packed trace");
-  Writer writer(file.get(), out);
-  writer.write(std::string(kHeaderSize, '\0'));  // written again at the end
-  const size_t block_bytes = size > kSmallBlockRanks ? kSmallBlockBytes : kBlockBytes;
-  std::vector<uint64_t> index;
-  std::map<std::string, uint32_t> strings;
-  std::vector<const std::string*> string_order;
+  PackedWriter writer(file.get(), out, size);
   P2PForms forms;
   Action a;
   for (int r = 0; r < size; r++) {
     RankReader reader(inputs.ranks[static_cast<size_t>(r)], r, size, {&forms, {}, size});
-    StreamWriter stream(writer, r, block_bytes);
-    const uint64_t start = writer.at();
+    writer.begin_rank(r);
     while (reader.next(a)) {
-      encode(a, reader.text(), stream.record());
-      stream.end_record();
+      encode(a, reader.text(), writer.record());
+      writer.end_record();
       result.binary += code_of(a.kind) != kLine;
     }
     for (const auto& [name, calls] : reader.unreplayed()) {
-      auto [it, added] = strings.emplace(name, static_cast<uint32_t>(strings.size()));
-      if (added)
-        string_order.push_back(&it->first);
-      std::string& record = stream.record();
+      std::string& record = writer.record();
       put<uint8_t>(record, kUnreplayed);
-      put<uint32_t>(record, it->second);
+      put<uint32_t>(record, writer.intern(name));
       put<uint64_t>(record, calls.calls);
       put<double>(record, calls.seconds);
-      stream.end_record();
+      writer.end_record();
     }
-    stream.flush();
-    index.insert(index.end(), {start, writer.at() - start, stream.records()});
-    result.records += stream.records();
+    result.records += writer.end_rank();
   }
-
-  const uint64_t strings_at = writer.at();
-  std::string table;
-  put<uint32_t>(table, static_cast<uint32_t>(string_order.size()));
-  for (const std::string* s : string_order) {
-    put<uint32_t>(table, static_cast<uint32_t>(s->size()));
-    table += *s;
-  }
-  put<uint64_t>(table, checksum(table.data(), table.size(), kStringsSeed));
-  writer.write(table);
-  const uint64_t index_at = writer.at();
-  table.clear();
-  for (uint64_t v : index)
-    put<uint64_t>(table, v);
-  put<uint64_t>(table, checksum(table.data(), table.size(), kIndexSeed));
-  writer.write(table);
-
-  std::string head(kMagic, sizeof kMagic);
-  put<uint32_t>(head, kVersion);
-  put<uint32_t>(head, static_cast<uint32_t>(size));
-  put<uint64_t>(head, index_at);
-  put<uint64_t>(head, strings_at);
-  put<uint64_t>(head, writer.at());
-  put<uint64_t>(head, checksum(head.data(), head.size(), kHeaderSeed));
-  result.out_bytes = writer.at();
-  if (std::fseek(file.get(), 0, SEEK_SET) != 0)
-    throw InputError(out + ": cannot write the packed trace's header: " + std::strerror(errno));
-  Writer(file.get(), out).write(head);
+  result.out_bytes = writer.finish();
   file.commit();
   return result;
 }
@@ -224,14 +128,14 @@ PackResult unpack_trace(const std::string& in, const std::string& dir)
     const std::string name = "rank" + std::to_string(r) + ".txt";
     names += name + "\n";
     OutputFile file((fs::path(dir) / name).string(), "the text trace of rank " + std::to_string(r));
-    Writer writer(file.get(), (fs::path(dir) / name).string());
+    auto write = [&](const std::string& bytes) { write_all(file.get(), bytes, (fs::path(dir) / name).string()); };
     RankReader reader(inputs.ranks[static_cast<size_t>(r)], r, size, {&forms, {}, size});
     std::string lines;
     while (reader.next(a)) {
       lines.append(reader.text()).push_back('\n');
       result.records++;
       if (lines.size() >= kBlockBytes) {
-        writer.write(lines);
+        write(lines);
         lines.clear();
       }
     }
@@ -240,11 +144,11 @@ PackResult unpack_trace(const std::string& in, const std::string& dir)
                number(calls.seconds) + "\n";
       result.records++;
     }
-    writer.write(lines);
+    write(lines);
     file.commit();
   }
   OutputFile index((fs::path(dir) / "index.txt").string(), "the trace's index");
-  Writer(index.get(), (fs::path(dir) / "index.txt").string()).write(names);
+  write_all(index.get(), names, (fs::path(dir) / "index.txt").string());
   index.commit();
   return result;
 }

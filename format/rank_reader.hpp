@@ -102,7 +102,8 @@ private:
   bool next_packed(Action& out);
   /// The next block of the rank's stream into buffer_; false after its last.
   bool read_block();
-  [[noreturn]] void corrupt(const std::string& what) const;
+  /// Throws "FILE:RECORD: a corrupt record: WHAT" (RECORD 0: the last record read).
+  [[noreturn]] void corrupt(const std::string& what, uint64_t record = 0) const;
   /// The last record read, a binary one, as its text line.
   std::string packed_text() const;
   /// Throws if the point-to-point line just read is of the other form than the trace's first one.

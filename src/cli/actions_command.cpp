@@ -135,8 +135,9 @@ int actions_command(int argc, char** argv)
   int np   = 0;
   int only  = 0;
   bool some = false;  // --rank given
+  bool count = false;
   po::options_description desc(
-      "usage: tireplay actions TRACE   (or --trace TRACE) [--np N] [--rank R]\n\n"
+      "usage: tireplay actions TRACE   (or --trace TRACE) [--np N] [--rank R] [--count]\n\n"
       "Prints every rank's actions as the replay reads them: one line each, `rank name key=value...`, sizes in\n"
       "bytes, whatever the trace's syntax.\n\noptions");
   desc.add_options()("help,h", "this help")
@@ -146,7 +147,9 @@ int actions_command(int argc, char** argv)
                                                "(default: as many as the trace has)")
       ("rank", po::value(&only)->notifier([&some](int) { some = true; }),
        "only this rank's actions (read from its own file where the trace has one; one rank's file alone is not a "
-       "trace: give the trace's index or directory)");
+       "trace: give the trace's index or directory)")
+      ("count", po::bool_switch(&count), "only the number of actions of each rank, and their sum (the trace read as a "
+                                         "replay reads it)");
   po::positional_options_description positional;
   positional.add("trace", 1);
   return guarded("actions", [&]() -> int {
@@ -164,16 +167,26 @@ int actions_command(int argc, char** argv)
     P2PForms forms;
     int first = some ? only : 0;
     int last  = some ? only + 1 : size;
+    uint64_t total = 0;
     for (int r = first; r < last; r++) {
       ReaderContext context;
       context.forms = &forms;
       RankReader reader(inputs.ranks[static_cast<size_t>(r)], r, size, context);
       Action a;
+      uint64_t n = 0;
       while (reader.next(a)) {
+        n++;
+        if (count)
+          continue;
         std::printf("%s\n", describe(r, a).c_str());
         a = Action{};  // the reader fills only the fields of the kind it reads
       }
+      if (count)
+        std::printf("rank %d: %llu actions\n", r, static_cast<unsigned long long>(n));
+      total += n;
     }
+    if (count)
+      std::printf("%d ranks: %llu actions\n", last - first, static_cast<unsigned long long>(total));
     return kExitOk;
   });
 }

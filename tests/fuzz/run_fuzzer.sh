@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target (libFuzzer + ASan + UBSan, clang) in build-fuzz/ and runs it.
-#   tests/fuzz/run_fuzzer.sh [TARGET] [seconds | -runs=N]     (TARGET: parse (default), trace_path, otf2_events,
+#   tests/fuzz/run_fuzzer.sh [TARGET] [seconds | -runs=N]     (TARGET: parse (default), trace_path, packed, otf2_events,
 #                                                              options; default 600 seconds)
 # parse: the trace line parser; trace_path: the whole --trace path (index detection, files, directories, every rank's
-# reader); otf2_events: otf2ti's event handling, on event files of a small archive made by tests/otf2/make_archive.py;
+# reader); packed: the packed form's reader, on files as they are and on files made from fuzzed records with valid
+# checksums; otf2_events: otf2ti's event handling, on event files of a small archive made by tests/otf2/make_archive.py;
 # options: every command's options (random argument lists, up to where a simulation would start), in a scratch
 # directory holding a platform, a trace, a hostfile and calibration tables (built in build-fuzz-options/: the whole
 # library with the sanitizers).
@@ -20,7 +21,7 @@ build="$root/build-fuzz"
 fuzz="$root/tests/fuzz"
 seeds=$fuzz/${target}_corpus
 [ "$target" = parse ] && seeds=$fuzz/corpus
-[ -d "$seeds" ] || { echo "run_fuzzer.sh: unknown target '$target' (parse, trace_path, otf2_events, options)" >&2; exit 1; }
+[ -d "$seeds" ] || { echo "run_fuzzer.sh: unknown target '$target' (parse, trace_path, packed, otf2_events, options)" >&2; exit 1; }
 
 if [ "$target" = options ]; then
   mkdir -p "$build"
@@ -36,7 +37,7 @@ fi
 options=(-max_len=4096 -timeout=20 -rss_limit_mb=6144 -malloc_limit_mb=2048)
 case $target in
   parse) options+=(-dict="$fuzz/parse_fuzzer.dict") ;;
-  trace_path) export TMPDIR=${TMPDIR:-/dev/shm} ;;  # each input is written as files: tmpfs is faster
+  trace_path|packed) export TMPDIR=${TMPDIR:-/dev/shm} ;;  # each input is written as files: tmpfs is faster
   options)
     # -close_fd_mask=3: the commands' messages are not the fuzzer's; a scratch directory with inputs to name
     options+=(-dict="$fuzz/options_fuzzer.dict" -close_fd_mask=3)
