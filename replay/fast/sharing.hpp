@@ -207,6 +207,7 @@ private:
   std::vector<int> free_;
   std::vector<Resource> resources_;
   std::vector<int> dirty_;     // resources to solve again
+  std::vector<int> relevel_pending_;  // relevel_groups()'s: dirty_ as it found it
   std::vector<int> fresh_;     // activities started since the last solve
   std::vector<Solved> solved_;  // activities being solved
   std::vector<SolvedUse> solved_uses_;

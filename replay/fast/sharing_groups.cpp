@@ -117,9 +117,10 @@ void Sharing::leave_group(int id, double now)
 
 void Sharing::relevel_groups(double now)
 {
-  std::vector<int> pending;
-  pending.swap(dirty_);
-  for (int index : pending) {
+  // dirty_ is rebuilt from a copy kept between calls: a fresh vector here cost an allocation per solve.
+  relevel_pending_.swap(dirty_);
+  dirty_.clear();
+  for (int index : relevel_pending_) {
     Resource& r = resource(index);
     if (!r.dirty)
       continue;
