@@ -181,10 +181,15 @@ void Sharing::form_groups(double now)
   // A resource solved in full (all its users were solved) that bound many of them forms a group of those. (An
   // activity that starts on a grouped resource is held at its level with a rate of its own until the resource is
   // solved in full: joining at once was 1.5x slower at 65,536 ranks for 0.2% of accuracy.)
+  // Most solves form no group: the rarest condition first, and the members looked for only when one forms.
+  if (!(drift_ > 0))
+    return;
+  bool any = false;
   for (int index : involved_) {
     Resource& r = resource(index);
-    r.forming   = drift_ > 0 && !r.fatpipe && r.role == Resource::Role::Capacity && r.was_dirty && r.binds &&
-                r.users.size() >= many_ && !r.grouped;
+    r.forming   = r.users.size() >= many_ && r.was_dirty && r.binds && !r.grouped && !r.fatpipe &&
+                r.role == Resource::Role::Capacity;
+    any         = any || r.forming;
     if (r.forming) {
       r.grouped      = true;
       r.clock        = 0;
@@ -196,6 +201,8 @@ void Sharing::form_groups(double now)
       r.loads.clear();
     }
   }
+  if (!any)
+    return;
   for (const Solved& s : solved_) {
     if (s.bound_by < 0)
       continue;
