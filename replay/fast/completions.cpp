@@ -2,72 +2,72 @@
 
 namespace tireplay::fast {
 
-void Completions::place(size_t slot, int id)
+void Completions::place(size_t slot, const Entry& e)
 {
-  heap_[slot]    = id;
-  slot_[idx(id)] = static_cast<int>(slot);
+  heap_[slot]      = e;
+  slot_[idx(e.id)] = static_cast<int>(slot);
 }
 
 void Completions::sift_up(size_t slot)
 {
-  int id = heap_[slot];
+  Entry e = heap_[slot];
   while (slot > 0) {
     size_t parent = (slot - 1) / 2;
-    if (!before(id, heap_[parent]))
+    if (!before(e, heap_[parent]))
       break;
     place(slot, heap_[parent]);
     slot = parent;
   }
-  place(slot, id);
+  place(slot, e);
 }
 
 void Completions::sift_down(size_t slot)
 {
-  int id = heap_[slot];
+  Entry e = heap_[slot];
   for (;;) {
     size_t child = 2 * slot + 1;
     if (child >= heap_.size())
       break;
     if (child + 1 < heap_.size() && before(heap_[child + 1], heap_[child]))
       child++;
-    if (!before(heap_[child], id))
+    if (!before(heap_[child], e))
       break;
     place(slot, heap_[child]);
     slot = child;
   }
-  place(slot, id);
+  place(slot, e);
 }
 
 void Completions::set(int id, double date)
 {
-  if (slot_.size() <= idx(id)) {
+  if (slot_.size() <= idx(id))
     slot_.resize(idx(id) + 1, -1);
-    date_.resize(idx(id) + 1);
-  }
-  date_[idx(id)] = date;
   if (slot_[idx(id)] < 0) {
-    heap_.push_back(id);
-    slot_[idx(id)] = static_cast<int>(heap_.size() - 1);
+    heap_.push_back({date, id});
     sift_up(heap_.size() - 1);
     return;
   }
-  size_t slot = static_cast<size_t>(slot_[idx(id)]);
-  sift_up(slot);
-  sift_down(static_cast<size_t>(slot_[idx(id)]));
+  auto slot       = static_cast<size_t>(slot_[idx(id)]);
+  double previous = heap_[slot].date;
+  heap_[slot].date = date;
+  if (date < previous)
+    sift_up(slot);
+  else
+    sift_down(slot);  // (a date unchanged stays in place)
 }
 
 void Completions::remove(int id)
 {
   if (idx(id) >= slot_.size() || slot_[idx(id)] < 0)
     return;
-  size_t slot    = static_cast<size_t>(slot_[idx(id)]);
+  auto slot      = static_cast<size_t>(slot_[idx(id)]);
   slot_[idx(id)] = -1;
-  int last       = heap_.back();
+  Entry last     = heap_.back();
   heap_.pop_back();
   if (slot < heap_.size()) {
     place(slot, last);
     sift_up(slot);
-    sift_down(static_cast<size_t>(slot_[idx(last)]));
+    sift_down(static_cast<size_t>(slot_[idx(last.id)]));
   }
 }
 

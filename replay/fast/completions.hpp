@@ -15,19 +15,23 @@ public:
   void set(int id, double date);
   void remove(int id);
   bool empty() const { return heap_.empty(); }
-  int top() const { return heap_.front(); }
-  double top_date() const { return empty() ? std::numeric_limits<double>::infinity() : date_[idx(heap_.front())]; }
+  int top() const { return heap_.front().id; }
+  double top_date() const { return empty() ? std::numeric_limits<double>::infinity() : heap_.front().date; }
 
 private:
+  /// The heap holds the dates: its comparisons read its own entries, not an array by id.
+  struct Entry {
+    double date;
+    int id;
+  };
   static size_t idx(int id) { return static_cast<size_t>(id); }
-  bool before(int a, int b) const { return date_[idx(a)] != date_[idx(b)] ? date_[idx(a)] < date_[idx(b)] : a < b; }
-  void place(size_t slot, int id);
+  static bool before(const Entry& a, const Entry& b) { return a.date != b.date ? a.date < b.date : a.id < b.id; }
+  void place(size_t slot, const Entry& e);
   void sift_up(size_t slot);
   void sift_down(size_t slot);
 
-  std::vector<int> heap_;     // activity ids
-  std::vector<int> slot_;     // by id: its index in heap_, -1 if absent
-  std::vector<double> date_;  // by id
+  std::vector<Entry> heap_;
+  std::vector<int> slot_;  // by id: its index in heap_, -1 if absent
 };
 
 } // namespace tireplay::fast
