@@ -109,11 +109,12 @@ void FastEngine::execute(double flops)
 void FastEngine::start(Transfer* t, int src, int dst, double bytes)
 {
   auto* flow         = static_cast<Flow*>(t);
-  const Route& route = view_.route(view_.host_of(src), view_.host_of(dst));
+  Route& route = view_.route(view_.host_of(src), view_.host_of(dst));
   // SMPI's factors: the latency stretched, the bandwidth a flow draws narrowed (cm02's rate factor).
-  double latency = route.latency * route.latency_factors->at(bytes);
+  route.factors_for(bytes);
+  double latency = route.latency * route.last_latency_factor;
   flow->bytes    = bytes;
-  flow->amount   = bytes / route.bandwidth_factors->at(bytes);
+  flow->amount   = bytes / route.last_bandwidth_factor;
   int id         = sharing_.create(flow->amount, route.bound, route.penalty, route.uses);
   flow->activity = id;
   own(id, {-1, flow});

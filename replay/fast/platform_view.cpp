@@ -50,7 +50,7 @@ int PlatformView::link_resource(const sg4::Link* link, bool fatpipe)
   return it->second;
 }
 
-const Route& PlatformView::route(int src_host, int dst_host)
+Route& PlatformView::route(int src_host, int dst_host)
 {
   uint64_t key = (static_cast<uint64_t>(src_host) << 32) | static_cast<uint32_t>(dst_host);
   auto [it, fresh] = routes_.try_emplace(key);

@@ -26,6 +26,21 @@ struct Route {
   double penalty = 1;
   const models::SizeFactors* latency_factors   = nullptr;  // SMPI's, or the loopback's of the host's zone
   const models::SizeFactors* bandwidth_factors = nullptr;
+  // The factors of the route's last message size: a trace sends the same sizes again and again (a look-up is a
+  // walk along the factors' steps).
+  double last_bytes            = -1;
+  double last_latency_factor   = 1;
+  double last_bandwidth_factor = 1;
+
+  /// Fills the last_*_factor for a message of `bytes` (payload).
+  void factors_for(double bytes)
+  {
+    if (bytes != last_bytes) {
+      last_bytes            = bytes;
+      last_latency_factor   = latency_factors->at(bytes);
+      last_bandwidth_factor = bandwidth_factors->at(bytes);
+    }
+  }
 };
 
 /// Throws std::invalid_argument when SimGrid's configured network model is not one the fast level prices (SMPI's, or
@@ -43,7 +58,7 @@ public:
   int cpu(int host) const { return hosts_[static_cast<size_t>(host)].cpu; }
   double core_speed(int host) const { return hosts_[static_cast<size_t>(host)].speed; }
   /// The route between two hosts (read at its first use, then kept).
-  const Route& route(int src_host, int dst_host);
+  Route& route(int src_host, int dst_host);
   const models::NetworkFactors& factors() const { return factors_; }
 
 private:
