@@ -17,14 +17,14 @@ bool same_stream(const Request* send, const Request* recv)
 const RequestQueue kNoRequests;
 
 /// The queue of `source`'s requests, empty if it has none (none is made).
-const RequestQueue& queue_of(const std::map<int, RequestQueue>& queues, int source)
+template <class Queues> const RequestQueue& queue_of(const Queues& queues, int source)
 {
   auto it = queues.find(source);
   return it == queues.end() ? kNoRequests : it->second;
 }
 
 /// Removes `r` from the queue of `source`, and the queue once empty.
-void remove_from(std::map<int, RequestQueue>& queues, int source, Request* r)
+template <class Queues> void remove_from(Queues& queues, int source, Request* r)
 {
   auto it = queues.find(source);
   it->second.remove(r);

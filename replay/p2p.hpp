@@ -150,8 +150,10 @@ private:
   struct Inbox {
     // By source world rank, only the sources with requests queued: memory follows the messages in flight,
     // not the square of the rank count (4,000 ranks took 0.85 GB for nothing with a queue per pair).
-    std::map<int, RequestQueue> sends;  // unexpected sends
-    std::map<int, RequestQueue> recvs;  // posted receives
+    // (their nodes reused: a queue is made and dropped for nearly every message)
+    using Queues = std::map<int, RequestQueue, std::less<>, FreeListAllocator<std::pair<const int, RequestQueue>>>;
+    Queues sends;  // unexpected sends
+    Queues recvs;  // posted receives
     RequestQueue any_recvs;           // posted receives from any source
   };
   /// `sender_posts`: the send is the one being posted (else the receive).
