@@ -32,13 +32,15 @@ std::vector<std::string> rank_files_in(const std::string& dir)
   return found;
 }
 
-/// SimGrid's and otf2ti's trace in `dir`: trace.txt (an index, or a shared trace), plain or compressed.
+/// SimGrid's and otf2ti's trace in `dir`: trace.txt (an index, or a shared trace), plain or compressed, or otf2ti's
+/// packed trace.tipack.
 std::vector<std::string> named_traces(const std::string& dir)
 {
   std::vector<std::string> found;
-  for (const char* suffix : {"", ".gz", ".zst", ".xz", ".bz2"}) {
+  for (const char* name : {"trace.txt", "trace.txt.gz", "trace.txt.zst", "trace.txt.xz", "trace.txt.bz2",
+                           "trace.tipack"}) {
     std::error_code ec;
-    fs::path file = fs::path(dir) / (std::string("trace.txt") + suffix);
+    fs::path file = fs::path(dir) / name;
     if (fs::is_regular_file(file, ec))
       found.push_back(file.string());
   }

@@ -34,6 +34,22 @@ if /usr/bin/python3 -c 'import otf2' 2> /dev/null; then
   got=$(grep -v '^#' "$work/good.ti/trace.txt" | paste -sd '|')
   [ "$got" = "$expected" ] || { echo "FAIL good: got $got"; exit 1; }
   echo "ok good: the hand-computed actions"
+  # --packed: the same actions from OUTDIR/trace.tipack, which replaces an earlier text conversion there (and back)
+  "$build/otf2ti" "$work/good/traces.otf2" -o "$work/good.ti" --flop-rate 1e9 --packed 2> "$work/good_packed.err" ||
+    { echo "FAIL good, packed: $(cat "$work/good_packed.err")"; exit 1; }
+  [ -f "$work/good.ti/trace.tipack" ] && [ ! -e "$work/good.ti/trace.txt" ] && [ ! -e "$work/good.ti/.otf2ti-text" ] ||
+    { echo "FAIL good, packed: $(ls -a "$work/good.ti")"; exit 1; }
+  got=$("$build/tireplay" actions "$work/good.ti" | paste -sd '|')
+  "$build/otf2ti" "$work/good/traces.otf2" -o "$work/good_text.ti" --flop-rate 1e9 2> /dev/null
+  [ "$got" = "$("$build/tireplay" actions "$work/good_text.ti" | paste -sd '|')" ] ||
+    { echo "FAIL good, packed: actions $got"; exit 1; }
+  "$build/otf2ti" "$work/good/traces.otf2" -o "$work/good.ti" --flop-rate 1e9 2> /dev/null
+  [ ! -e "$work/good.ti/trace.tipack" ] || { echo "FAIL good: the packed trace left beside the text"; exit 1; }
+  status=0
+  "$build/otf2ti" "$work/good/traces.otf2" -o "$work/good.ti" --packed --one-file 2> "$work/packed_one.err" || status=$?
+  [ "$status" = 2 ] && grep -q -- "--packed writes one binary file: --one-file does not apply to it" \
+    "$work/packed_one.err" || { echo "FAIL --packed --one-file: exit $status, $(cat "$work/packed_one.err")"; exit 1; }
+  echo "ok good: --packed, the same actions"
 
   # A polling loop: by default one failed test (its computations merged), and the completing test is a test
   # then a wait; with --keep-tests every failed test, each with its own computation.

@@ -166,7 +166,10 @@ void report_uncompleted(const std::vector<otf2ti::RankTrace>& traces, const std:
       for (size_t i = 0; i <= u.line; i++)
         line += otf2ti::lines_in(t.lines[i]);
       const std::string& slot = t.lines[u.line];
-      std::cerr << "  " << placed[r].file.string() << ":" << line << ": " << slot.substr(slot.rfind('\n') + 1)
+      std::cerr << "  " << placed[r].file.string();
+      if (placed[r].first_line > 0)  // (a packed trace's lines are not numbered in its text)
+        std::cerr << ":" << line;
+      std::cerr << ": " << slot.substr(slot.rfind('\n') + 1)
                 << " (" << u.call << ", event " << u.position << ")\n";
     }
   }
@@ -182,7 +185,7 @@ int main(int argc, char** argv)
   otf2ti::Options options;
   int threads   = 1;
   std::string flop_rate_text;
-  bool one_file = false, no_polls = false;
+  bool one_file = false, no_polls = false, packed = false;
   std::string compress = "none";
   po::options_description opts("otf2ti ARCHIVE/traces.otf2 -o OUTDIR [options]");
   opts.add_options()("help,h", "this help")("version", "print the version")("output,o", po::value(&out), "output directory (required, but with --bursts alone)")(
@@ -193,6 +196,8 @@ int main(int argc, char** argv)
       "bursts shorter than this many seconds are left out (SMPI's smpi/cpu-threshold; 0 keeps them all)")(
       "threads", po::value(&threads)->default_value(1), "ranks read at once")(
       "one-file", po::bool_switch(&one_file), "all ranks in OUTDIR/trace.txt")(
+      "packed", po::bool_switch(&packed), "the trace in the packed form, OUTDIR/trace.tipack: one binary file, read "
+                                          "faster (docs/trace-format.md section 13)")(
       "compress", po::value(&compress)->default_value("none"),
       "compress the rank files (or the --one-file trace): none, gzip, zstd or xz; tireplay reads them as they are")(
       "keep-tests", po::bool_switch(&options.keep_tests),
@@ -245,6 +250,9 @@ int main(int argc, char** argv)
       throw po::error("--threads: " + std::to_string(threads) + " is out of range (1 to 1024)");
     if (kSuffixes.count(compress) == 0)
       throw po::error("--compress: '" + compress + "' is not one of none, gzip, zstd, xz");
+    if (packed && (one_file || compress != "none"))
+      throw po::error(std::string("--packed writes one binary file: ") + (one_file ? "--one-file" : "--compress") +
+                      " does not apply to it");
   } catch (const po::error& e) {
     std::cerr << "otf2ti: " << e.what() << "\n(see otf2ti --help)\n";
     return 2;  // as tireplay: bad input or option
@@ -302,7 +310,8 @@ int main(int argc, char** argv)
       std::cerr << "otf2ti: the traced run took " << run << " s from MPI_Init to MPI_Finalize (slowest rank)\n";
     if (!out.empty()) {
       std::vector<Placement> placed;
-      fs::path written = otf2ti::write(out, traces, one_file, compress, placed);
+      fs::path written = packed ? otf2ti::write_packed(out, traces, placed)
+                                : otf2ti::write(out, traces, one_file, compress, placed);
       report_uncompleted(traces, placed);
       std::cerr << "otf2ti: " << traces.size() << " ranks, " << events << " events, " << actions << " actions -> "
                 << written.string() << "\n";

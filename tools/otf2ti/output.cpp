@@ -1,6 +1,8 @@
 // otf2ti's output: the trace in SimGrid's layout (plain or compressed) and the bursts table.
 #include "output.hpp"
 
+#include "format/packing.hpp"
+
 #include "convert.hpp"
 
 #include <boost/iostreams/filter/gzip.hpp>
@@ -128,7 +130,8 @@ void check_outputs(const fs::path& archive, const std::string& out, const std::s
   if (!out.empty() && fs::exists(out, ec) && !fs::is_directory(out, ec))
     throw std::runtime_error("-o " + out + ": exists and is not a directory");
   if (!out.empty() && fs::is_directory(out, ec) && !fs::exists(fs::path(out) / kMark, ec)) {
-    for (const char* name : {"trace.txt", "trace.txt.gz", "trace.txt.zst", "trace.txt.xz", "trace.txt_files"})
+    for (const char* name :
+         {"trace.txt", "trace.txt.gz", "trace.txt.zst", "trace.txt.xz", "trace.txt_files", "trace.tipack"})
       if (fs::exists(fs::path(out) / name, ec))
         throw std::runtime_error("-o " + out + ": " + (fs::path(out) / name).string() + " was not written by otf2ti "
                                  "(a trace of smpirun -trace-ti?): give another directory, or remove it");
@@ -157,6 +160,7 @@ fs::path write(const fs::path& out, const std::vector<RankTrace>& traces, bool o
   for (const auto& [name, old_suffix] : kSuffixes)
     fs::remove(out / ("trace.txt" + old_suffix), ec);
   fs::remove_all(out / "trace.txt_files", ec);
+  fs::remove(out / "trace.tipack", ec);
   std::string suffix = kSuffixes.at(compress);
   if (one_file) {
     fs::path shared = out / ("trace.txt" + suffix);
@@ -187,6 +191,31 @@ fs::path write(const fs::path& out, const std::vector<RankTrace>& traces, bool o
     throw std::runtime_error((out / "trace.txt").string() + ": cannot write");
   mark(out);
   return out / "trace.txt";
+}
+
+fs::path write_packed(const fs::path& out, const std::vector<RankTrace>& traces, std::vector<Placement>& placed)
+{
+  const fs::path text = out / ".otf2ti-text";
+  std::error_code ec;
+  fs::remove_all(text, ec);
+  struct Removed {  // whatever happens
+    fs::path dir;
+    ~Removed()
+    {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } removed{text};
+  const fs::path index = write(text, traces, false, "none", placed);
+  const fs::path packed = out / "trace.tipack";
+  tireplay::pack_trace(index.string(), static_cast<int>(traces.size()), packed.string());
+  for (const auto& [name, suffix] : kSuffixes)  // an earlier text conversion here
+    fs::remove(out / ("trace.txt" + suffix), ec);
+  fs::remove_all(out / "trace.txt_files", ec);
+  for (size_t r = 0; r < placed.size(); r++)
+    placed[r] = {packed.string() + "[rank " + std::to_string(r) + "]", 0};
+  mark(out);
+  return packed;
 }
 
 /// The bursts of every rank, "RANK FLOPS SECONDS" (docs/calibration.md), for `tireplay calibrate flops`.

@@ -24,6 +24,11 @@ struct Placement {
 std::filesystem::path write(const std::filesystem::path& out, const std::vector<RankTrace>& traces, bool one_file,
                             const std::string& compress, std::vector<Placement>& placed);
 
+/// --packed: OUTDIR/trace.tipack (docs/trace-format.md section 13), packed from the text trace written beside it
+/// first and removed then. Returns the file to replay.
+std::filesystem::path write_packed(const std::filesystem::path& out, const std::vector<RankTrace>& traces,
+                                   std::vector<Placement>& placed);
+
 /// Before any conversion: refuses an output that is not a directory (`-`, a file), one holding a trace that otf2ti
 /// did not write (no mark file: smpirun -trace-ti writes the same layout), and a bursts file that is a file of the
 /// archive or of the trace being written. Throws std::runtime_error.
