@@ -1,6 +1,7 @@
 #include "format/rank_reader.hpp"
 
 #include "format/packed_trace.hpp"
+#include "format/read_ahead.hpp"
 
 #include <cerrno>
 #include <charconv>
@@ -29,11 +30,14 @@ RankReader::RankReader(const RankInput& input, int rank, int world_size, ReaderC
     : input_(input),
       buffer_size_((context.readers > 0 ? context.readers : world_size) <= kKeepOpenRanks ? kBufferSize
                                                                                            : kSmallBufferSize),
-      forms_(context.forms != nullptr ? context.forms : &own_forms_), ids_(context.ids)
+      forms_(context.forms != nullptr ? context.forms : &own_forms_), ids_(context.ids),
+      check_forms_(context.check_forms), feed_(context.feed)
 {
   state_.rank       = rank;
   state_.world_size = world_size;
   state_.comm_sizes.push_back(world_size);
+  if (feed_ != nullptr)
+    return;
   if (input.packed != nullptr) {
     packed_     = input.packed.get();
     packed_at_  = packed_->rank(rank).offset;
@@ -57,7 +61,7 @@ bool RankReader::refill()
   return got > 0;
 }
 
-void RankReader::check_form(std::string_view line)
+void RankReader::check_form()
 {
   bool tagless       = state_.p2p_form == RankParseState::P2PForm::Tagless;
   P2PForms::Where& mine  = tagless ? forms_->tagless : forms_->tagged;
@@ -71,7 +75,7 @@ void RankReader::check_form(std::string_view line)
                   "this line its tag (`partner tag count`)"
                 : "a point-to-point line with a tag in a trace of SimGrid's pre-3.20 tag-less form "
                   "(`partner count`, the first at " + first + "): a trace uses one form",
-        line));
+        text()));
   }
   // Ranks read their lines in simulated order: in a shared file, keep the earliest line of the form.
   if (mine.file.empty() || (line_number_ < mine.line && mine.file == input_.display_path))
@@ -159,8 +163,8 @@ void RankReader::parse_line(std::string_view line, Action& out)
   } catch (const ParseError& e) {
     throw InputError(input_error_text(input_.display_path, line_number_, e.what(), line));
   }
-  if (state_.p2p_form != RankParseState::P2PForm::None)
-    check_form(line);
+  if (state_.p2p_form != RankParseState::P2PForm::None && check_forms_)
+    check_form();
 }
 
 void RankReader::place_ids(Action& out) const
@@ -183,16 +187,60 @@ bool RankReader::end_of_trace()
   return false;
 }
 
+uint64_t RankReader::bytes_consumed() const
+{
+  return feed_ != nullptr ? feed_->bytes_consumed() : consumed_;
+}
+
+namespace {
+
+/// Line `number` of `path`, trimmed (a reader fed by another thread does not keep its lines).
+std::string line_of(const std::string& path, uint64_t number)
+{
+  try {
+    TextLines lines(path);
+    std::string line;
+    for (uint64_t n = 1; lines.next(line); n++)
+      if (n == number)
+        return std::string(trim_line(line));
+  } catch (const InputError&) {  // the line is shown where it can be read
+  }
+  return "";
+}
+
+} // namespace
+
 std::string_view RankReader::text() const
 {
+  if (feed_ != nullptr) {
+    shown_ = line_number_ > 0 ? line_of(input_.display_path, line_number_) : "";
+    return shown_;
+  }
   if (!binary_)
     return text_;
   shown_ = packed_text();
   return shown_;
 }
 
+bool RankReader::next_fed(Action& out)
+{
+  FedAction* fed = feed_->next();
+  if (fed == nullptr) {
+    unreplayed_ = feed_->unreplayed();
+    return false;
+  }
+  std::swap(out, fed->action);  // (each keeps its vectors' capacity)
+  line_number_    = fed->line;
+  state_.p2p_form = fed->form;
+  if (state_.p2p_form != RankParseState::P2PForm::None)
+    check_form();
+  return true;
+}
+
 bool RankReader::next(Action& out)
 {
+  if (feed_ != nullptr)
+    return next_fed(out);
   if (packed_ != nullptr)
     return next_packed(out);
   std::string_view raw;

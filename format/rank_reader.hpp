@@ -17,6 +17,7 @@
 namespace tireplay {
 
 class PackedTrace;
+class ActionFeed;
 
 /// A user's input is wrong: the message is complete (`FILE:LINE: what` and the quoted line). Exit status 2.
 struct InputError : std::runtime_error {
@@ -56,6 +57,8 @@ struct ReaderContext {
   P2PForms* forms = nullptr;
   CommIds ids;
   int readers = 0;
+  bool check_forms   = true;     // false: a parser ahead of the replay (format/read_ahead.hpp), whose reader checks
+  ActionFeed* feed   = nullptr;  // the actions come parsed ahead from there: this reader opens nothing
 };
 
 struct RankInput {
@@ -86,7 +89,9 @@ public:
   /// The text of the line of the last action read (valid until the next call of next()); a packed trace's binary
   /// record written as its line.
   std::string_view text() const;
-  uint64_t bytes_consumed() const { return consumed_; }
+  uint64_t bytes_consumed() const;
+  /// The point-to-point form of the last line read (None: not a point-to-point line).
+  RankParseState::P2PForm last_form() const { return state_.p2p_form; }
   /// The `# unreplayed` lines read so far, by MPI function.
   const std::map<std::string, UnreplayedCalls>& unreplayed() const { return unreplayed_; }
 
@@ -107,7 +112,9 @@ private:
   /// The last record read, a binary one, as its text line.
   std::string packed_text() const;
   /// Throws if the point-to-point line just read is of the other form than the trace's first one.
-  void check_form(std::string_view line);
+  void check_form();
+  /// next() with the actions parsed ahead (feed_).
+  bool next_fed(Action& out);
   void read_comment(std::string_view line);
 
   /// Reads more of the file after the buffer's end; false at its end.
@@ -130,6 +137,8 @@ private:
   P2PForms own_forms_;
   P2PForms* forms_;
   CommIds ids_;
+  bool check_forms_ = true;
+  ActionFeed* feed_ = nullptr;
   const PackedTrace* packed_ = nullptr;
   uint64_t packed_at_ = 0, packed_end_ = 0;  // the part of the rank's stream not read yet
   uint64_t block_     = 0;                   // blocks read

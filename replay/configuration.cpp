@@ -97,7 +97,7 @@ const char* const kSmpiKeys[] = {"smpi/send-is-detached-thresh", "smpi/async-sma
                                  "tireplay/async-progress", "tireplay/poll-cpu",
                                  "tireplay/poll-cpu-shared", "tireplay/transport-cpu", "tireplay/win-create-cpu",
                                  "tireplay/win-free-cpu", "tireplay/rma-call-cpu",
-                                 "tireplay/rma-target-progress", "tireplay/fast-drift"};
+                                 "tireplay/rma-target-progress", "tireplay/fast-drift", "tireplay/read-ahead"};
 
 [[noreturn]] void refuse(const std::string& pair, const std::string& why)
 {

@@ -38,6 +38,19 @@ namespace sg4 = simgrid::s4u;
 namespace tireplay {
 namespace {
 
+/// Whether the ranks' text is parsed ahead on another core: asked for (tireplay/read-ahead), a text trace (a packed
+/// one reads faster than a thread would parse ahead), and few enough ranks for a queue each.
+bool reads_ahead(const ReplaySetup& s)
+{
+  if (!s.cfg.smpi.read_ahead || s.np > RankReader::kKeepOpenRanks)
+    return false;
+  for (const auto& inputs : s.job_inputs)
+    for (const auto& input : inputs.ranks)
+      if (input.packed != nullptr)
+        return false;
+  return true;
+}
+
 /// The ranks: each one's reader, its host's parameters and SMPI's overheads there, and the collectives' selector
 /// (a communicator's model context made at its first decision). `replay` is set before any rank reads.
 void make_ranks(ReplaySetup& s, std::unique_ptr<ReplayState>& replay)
@@ -64,6 +77,14 @@ void make_ranks(ReplaySetup& s, std::unique_ptr<ReplayState>& replay)
   replay->reductions_in_steps = s.opt.reductions == "steps";
   replay->record_timeline     = s.opt.record_timeline;
   const int job_count = static_cast<int>(s.jobs.size());
+  if (reads_ahead(s)) {
+    std::vector<std::unique_ptr<RankReader>> parsers;
+    for (int j = 0; j < job_count; j++)
+      for (int local = 0; local < s.job_sizes[j]; local++)
+        parsers.push_back(std::make_unique<RankReader>(s.job_inputs[j].ranks[local], local, s.job_sizes[j],
+                                                       ReaderContext{nullptr, {job_count, j}, s.np, false}));
+    replay->read_ahead = std::make_unique<ReadAhead>(std::move(parsers));
+  }
   std::unordered_map<const sg4::Host*, int> host_numbers;
   for (int j = 0; j < job_count; j++)
     for (int local = 0; local < s.job_sizes[j]; local++) {
@@ -72,8 +93,10 @@ void make_ranks(ReplaySetup& s, std::unique_ptr<ReplayState>& replay)
       rank.rank                     = r;
       rank.job                      = j;
       rank.start_delay_flops        = s.jobs[j].start_delay_flops;
-      rank.reader = std::make_unique<RankReader>(s.job_inputs[j].ranks[local], local, s.job_sizes[j],
-                                                 ReaderContext{&replay->p2p_forms[j], {job_count, j}, s.np});
+      rank.reader = std::make_unique<RankReader>(
+          s.job_inputs[j].ranks[local], local, s.job_sizes[j],
+          ReaderContext{&replay->p2p_forms[j], {job_count, j}, s.np, true,
+                        replay->read_ahead != nullptr ? replay->read_ahead->feed(r) : nullptr});
       replay->p2p.files[r]         = rank.reader->file();
       replay->p2p.speed_factors[r] = models::speed_factor(*s.hosts[r]);
       replay->p2p.quotas[r]        = models::cpu_quota(*s.hosts[r]);

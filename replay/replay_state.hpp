@@ -10,6 +10,7 @@
 #include "replay/rma.hpp"
 #include "replay/timeline.hpp"
 #include "format/rank_reader.hpp"
+#include "format/read_ahead.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -46,6 +47,7 @@ struct ReplayState {
   RmaWorld rma;  // one-sided communication, over p2p's transport
   CommTable comms;
   Selector selector;
+  std::unique_ptr<ReadAhead> read_ahead;  // text parsed ahead (tireplay/read-ahead): outlives the ranks' readers
   std::vector<RankState> ranks;
   Progress progress;
   std::string error;  // first input error met by an actor; the replay stops

@@ -239,6 +239,8 @@ bool SmpiConfig::apply(const std::string& key, const std::string& value)
     async_progress = to_bool(key, value);
   else if (key == "tireplay/polling")
     polling = to_bool(key, value);
+  else if (key == "tireplay/read-ahead")
+    read_ahead = to_bool(key, value);
   else if (key == "tireplay/fast-drift") {
     char* end  = nullptr;
     fast_drift = std::strtod(value.c_str(), &end);

@@ -69,6 +69,9 @@ struct SmpiConfig {
   // tireplay/fast-drift (tireplay's, the fast level's): the change of a busy link's shares (64 messages or more)
   // below which it keeps its level (replay/fast/sharing.hpp); 0 solves every change, as SimGrid does.
   double fast_drift = 0.02;
+  // tireplay/read-ahead (tireplay's): text traces parsed ahead on another core (format/read_ahead.hpp), up to 1,024
+  // ranks; no: each rank's file parsed when the rank reads it.
+  bool read_ahead = true;
   // tireplay/async-progress (tireplay's): off, a rendezvous message between hosts (smpi/send-is-detached-thresh or
   // more) moves once the receiver has answered the sender's request to send and the sender has seen the answer,
   // each from inside MPI, as Open MPI's TCP transport without a progress thread (replay/rendezvous.cpp). On (SMPI's
