@@ -30,3 +30,12 @@ expect_otf2ti() {
 # The otf2ti beside $tireplay (a build tree's or an installation's).
 otf2ti=$(dirname "$tireplay")/tools/otf2ti/otf2ti
 [ -x "$otf2ti" ] || otf2ti=$(dirname "$tireplay")/otf2ti
+
+# replay_results JSON: what a replay's --json summary says of the run, whatever the trace's form or path and the wall
+# time: the simulated time (full precision), the action count and every rank's figures.
+replay_results() {
+  python3 -c "
+import json, sys
+j = json.load(open(sys.argv[1]))
+print(repr(j['simulated_time']), j['actions'], json.dumps(j['per_rank'], sort_keys=True))" "$1"
+}

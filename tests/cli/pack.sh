@@ -15,13 +15,6 @@ scratch=$(pwd)
 failures=0
 source "$src/tests/cli/expect.sh"
 
-# results JSON: what must not depend on the trace's form (not its path, nor the wall time)
-results() {
-  python3 -c "
-import json, sys
-j = json.load(open(sys.argv[1]))
-print(repr(j['simulated_time']), j['actions'], json.dumps(j['per_rank'], sort_keys=True))" "$1"
-}
 
 # same_everywhere NAME WORKDIR TRACE NP PLATFORM HOSTFILE: packs TRACE (from WORKDIR, where its index's relative
 # names resolve), unpacks it, and compares the three forms' actions and replays at both levels.
@@ -55,12 +48,12 @@ same_everywhere() {
     done
     if [ "$(tail -1 "$name.$level.text.log")" != 0 ]; then
       ok "$name: does not replay at the $level level as text: not compared ($(head -1 "$name.$level.text.log"))"
-    elif [ "$(results "$name.$level.text.json")" = "$(results "$name.$level.packed.json" 2>&1)" ] &&
-         [ "$(results "$name.$level.text.json")" = "$(results "$name.$level.unpacked.json" 2>&1)" ]; then
-      ok "$name: the same results at the $level level ($(results "$name.$level.text.json" | cut -d' ' -f1) s)"
+    elif [ "$(replay_results "$name.$level.text.json")" = "$(replay_results "$name.$level.packed.json" 2>&1)" ] &&
+         [ "$(replay_results "$name.$level.text.json")" = "$(replay_results "$name.$level.unpacked.json" 2>&1)" ]; then
+      ok "$name: the same results at the $level level ($(replay_results "$name.$level.text.json" | cut -d' ' -f1) s)"
     else
-      fail "$name: the $level level's results differ: $(results "$name.$level.text.json" | head -c 300) vs" \
-        "$(results "$name.$level.packed.json" 2>&1 | head -c 300)"
+      fail "$name: the $level level's results differ: $(replay_results "$name.$level.text.json" | head -c 300) vs" \
+        "$(replay_results "$name.$level.packed.json" 2>&1 | head -c 300)"
     fi
   done
 }
@@ -118,16 +111,16 @@ text=$src/traces/recorded/stencil/index.txt packed=$scratch/recorded_stencil.tip
   2>&1 && ok "check: a packed trace against its text's baseline" || fail "check: exit $? ($(cat check.log))"
 echo "$packed" > named.txt
 "$tireplay" replay -q --platform "$P" --hostfile "$H" --trace named.txt --json named.json
-[ "$(results named.json)" = "$(results base.json)" ] && ok "an index naming a packed trace" ||
-  fail "an index naming a packed trace: $(results named.json | head -c 200)"
+[ "$(replay_results named.json)" = "$(replay_results base.json)" ] && ok "an index naming a packed trace" ||
+  fail "an index naming a packed trace: $(replay_results named.json | head -c 200)"
 "$tireplay" replay -q --platform "$P" --hostfile "$H" --trace "$packed" --np 4 --json np.json &&
-  [ "$(results np.json)" = "$(results base.json)" ] && ok "--np 4, as packed" || fail "--np 4 on the packed trace"
+  [ "$(replay_results np.json)" = "$(replay_results base.json)" ] && ok "--np 4, as packed" || fail "--np 4 on the packed trace"
 "$tireplay" sweep -q --trace "$packed" --platform "$P" --vary bw=1x,2x -o sweep_packed -- --hostfile "$H" \
   > sweep_packed.log 2>&1
 "$tireplay" sweep -q --trace "$text" --platform "$P" --vary bw=1x,2x -o sweep_text -- --hostfile "$H" \
   > sweep_text.log 2>&1
 if [ -s sweep_text/results.csv ] && cut -d, -f1-4 sweep_text/results.csv | cmp -s - <(cut -d, -f1-4 sweep_packed/results.csv)
-then ok "sweep: the same results from the packed trace"
+then ok "sweep: the same replay_results from the packed trace"
 else fail "sweep: $(cat sweep_packed.log | head -5)"; fi
 A=$src/traces/recorded/coll_basic/index.txt B=$src/traces/recorded/p2p_nonblocking/index.txt
 "$tireplay" pack -q "$A" a.tipack && "$tireplay" pack -q "$B" b.tipack
@@ -138,8 +131,8 @@ for level in full fast; do
     --json jobs_text.json
   "$tireplay" replay -q --fidelity $level --platform "$src/platforms/cluster_16.xml" --jobs-file packed.jobs \
     --json jobs_packed.json
-  [ "$(results jobs_text.json)" = "$(results jobs_packed.json 2>&1)" ] && ok "jobs of packed traces ($level)" ||
-    fail "jobs of packed traces ($level): $(results jobs_packed.json 2>&1 | head -c 300)"
+  [ "$(replay_results jobs_text.json)" = "$(replay_results jobs_packed.json 2>&1)" ] && ok "jobs of packed traces ($level)" ||
+    fail "jobs of packed traces ($level): $(replay_results jobs_packed.json 2>&1 | head -c 300)"
 done
 
 # 4. Errors.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Text traces parsed ahead on another core (tireplay/read-ahead, format/read_ahead.hpp) replay as they do parsed in
-# place: every bundled trace and a generated 16-rank wavefront give the same results (simulated time, per-rank
+# place: every bundled trace and a generated 16-rank wavefront give the same replay_results (simulated time, per-rank
 # times) at both levels, and errors met deep in a trace (a bad field, point-to-point forms mixed across ranks, an
 # epoch left open at the end) give the same message and exit status.
 # Usage: read_ahead.sh TIREPLAY SOURCE_DIR SCRATCH_DIR GEN_TRACE
@@ -10,12 +10,6 @@ gen=$(cd "$(dirname "$4")" && pwd)/$(basename "$4")
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
 failures=0
 source "$src/tests/cli/expect.sh"
-results() {
-  python3 -c "
-import json, sys
-j = json.load(open(sys.argv[1]))
-print(repr(j['simulated_time']), j['actions'], json.dumps(j['per_rank'], sort_keys=True))" "$1"
-}
 P=$src/platforms/cluster_figure5.xml H=$src/platforms/hosts_figure5.txt
 "$gen" --ranks 16 --actions 200000 --out wave --pattern wavefront 2> /dev/null
 for trace in "$src"/traces/recorded/*/index.txt wave/index.txt; do
@@ -27,12 +21,12 @@ for trace in "$src"/traces/recorded/*/index.txt wave/index.txt; do
     "$tireplay" replay -q --fidelity $level --oversubscribe --platform "$P" --hostfile "$H" --trace "$trace" \
       --json off.json --cfg tireplay/read-ahead:no > off.log 2>&1
     off=$?
-    if [ "$on" = 0 ] && [ "$off" = 0 ] && [ "$(results on.json)" = "$(results off.json)" ]; then
+    if [ "$on" = 0 ] && [ "$off" = 0 ] && [ "$(replay_results on.json)" = "$(replay_results off.json)" ]; then
       ok "$name ($level): the same results"
     elif [ "$on" = "$off" ] && [ "$on" != 0 ] && cmp -s on.log off.log; then
       ok "$name ($level): the same failure"
     else
-      fail "$name ($level): exit $on vs $off; $(results on.json 2>&1 | head -c 200) vs $(results off.json 2>&1 | head -c 200)"
+      fail "$name ($level): exit $on vs $off; $(replay_results on.json 2>&1 | head -c 200) vs $(replay_results off.json 2>&1 | head -c 200)"
     fi
   done
 done
