@@ -61,6 +61,9 @@ bool mentions_loopback_factors(const std::string& platform);
 /// The kinds of profile the platform file names ("speed_file, bandwidth_file": availability_file, bandwidth_file...
 /// attributes, trace or trace_connect elements), or "": --fidelity fast replays the loaded values without them.
 std::string mentioned_profile(const std::string& platform);
+/// Whether the platform file names a bypass route (an XML one's elements, a compiled one's calls), which the full
+/// level must not declare again (SimGridTransport's shortcuts).
+bool mentions_bypass(const std::string& platform);
 
 /// Host speeds of 1 to 1e30 flop/s, link bandwidths of 1 to 1e30 bytes/s, latencies of 0 to 1e6 s (after
 /// --scale and --set too). Throws InputError "PLATFORM: host 'h': speed 0 flop/s cannot be simulated ...".

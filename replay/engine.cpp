@@ -148,7 +148,7 @@ double run_ranks(ReplaySetup& s, ReplayState& replay)
                      kv.c_str());
         break;
       }
-    SimGridTransport transport(s.hosts, replay.p2p.host_ids, s.cfg.smpi.polling);
+    SimGridTransport transport(s.hosts, replay.p2p.host_ids, s.cfg.smpi.polling, !mentions_bypass(s.opt.platform));
     replay.p2p.transport = &transport;
     for (int r = 0; r < s.np; r++) {
       auto actor = sg4::Actor::create(std::to_string(r), s.hosts[r], [&replay, r]() { run_rank(replay, r); });

@@ -17,6 +17,7 @@
 #include <libxml/xmlreader.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -213,6 +214,13 @@ std::string mentioned_profile(const std::string& platform)
       kinds += (kinds.empty() ? "" : ", ") + kind;
     }
   return kinds;
+}
+
+bool mentions_bypass(const std::string& platform)
+{
+  std::string text = file_text(platform);
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text.find("bypass") != std::string::npos;
 }
 
 void install_loopback_factors(sg4::Engine& engine, const std::string& platform)

@@ -9,6 +9,8 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <simgrid/Exception.hpp>
 
 #include <algorithm>
@@ -18,8 +20,9 @@ namespace sg4 = simgrid::s4u;
 
 namespace tireplay {
 
-SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts, std::vector<int> host_ids, bool polling)
-    : hosts_(std::move(hosts)), host_ids_(std::move(host_ids)), actors_(hosts_.size()),
+SimGridTransport::SimGridTransport(std::vector<sg4::Host*> hosts, std::vector<int> host_ids, bool polling,
+                                   bool shortcuts)
+    : hosts_(std::move(hosts)), host_ids_(std::move(host_ids)), shortcuts_(shortcuts), actors_(hosts_.size()),
       suspended_(hosts_.size(), false),
       polls_(polling_ranks(hosts_, polling)), polling_(hosts_.size()), woken_(hosts_.size(), false),
       starting_(hosts_.size(), false), timed_(hosts_.size()), execs_(hosts_.size())
@@ -206,7 +209,36 @@ void SimGridTransport::check_route(int src, int dst)
     std::vector<sg4::Link*> links;
     models::route_between(*hosts_[src], *hosts_[dst], links);
     routes_checked_.insert(pair);
+    if (shortcuts_ && hosts_[src] != hosts_[dst]) {
+      add_shortcut(src, dst);
+      add_shortcut(dst, src);  // the way back, which cross-traffic looks up
+    }
   }
+}
+
+void SimGridTransport::add_shortcut(int src, int dst)
+{
+  sg4::Host* from = hosts_[src];
+  sg4::Host* to   = hosts_[dst];
+  auto* zone      = from->get_englobing_zone();
+  if (zone != to->get_englobing_zone() || shortcut_pairs_.size() >= kMaxShortcuts)
+    return;
+  uint64_t pair = (static_cast<uint64_t>(host_ids_[static_cast<size_t>(src)]) << 32) |
+                  static_cast<uint32_t>(host_ids_[static_cast<size_t>(dst)]);
+  if (!shortcut_pairs_.insert(pair).second)
+    return;
+  std::vector<sg4::Link*> links;
+  double latency = 0;
+  from->route_to(to, links, &latency);
+  if (links.empty())
+    return;
+  std::vector<sg4::LinkInRoute> route;
+  for (sg4::Link* link : links) {
+    if (link->get_sharing_policy() == sg4::Link::SharingPolicy::SPLITDUPLEX)
+      return;
+    route.emplace_back(link);
+  }
+  zone->add_bypass_route(from->get_netpoint(), to->get_netpoint(), nullptr, nullptr, route);
 }
 
 void SimGridTransport::start(Transfer* t, int src, int dst, double bytes)

@@ -26,7 +26,9 @@ class SimGridTransport final : public Transport {
 public:
   /// hosts[r]: rank r's host. Actors are set once created. polling: tireplay/polling (replay/polling.hpp).
   /// `host_ids`: each rank's host, numbered (P2PWorld::host_ids).
-  SimGridTransport(std::vector<simgrid::s4u::Host*> hosts, std::vector<int> host_ids, bool polling);
+  /// `shortcuts`: the platform declares no bypass route, so that check_route() may add its own (add_shortcut()).
+  SimGridTransport(std::vector<simgrid::s4u::Host*> hosts, std::vector<int> host_ids, bool polling,
+                   bool shortcuts = false);
 
   ~SimGridTransport() override;
 
@@ -77,6 +79,16 @@ private:
   std::vector<simgrid::s4u::Host*> hosts_;
   std::vector<int> host_ids_;                     // by rank: its host's number among the distinct hosts
   std::unordered_set<uint64_t> routes_checked_;   // pairs of host numbers
+  /// SimGrid looks a message's route up (and its way back, for TCP's cross-traffic) for every message, through its
+  /// zone's routing, in a tenth of the full level's time on a cluster: the route between the hosts of ranks `src`
+  /// and `dst`, found once, is
+  /// given to their zone as a bypass route, which SimGrid looks up first (the same links in the same order, each
+  /// one's latency read at every message: the same route and latency). Only between two hosts of one zone, whose
+  /// links are not split-duplex (a bypass names those by direction), and up to kMaxShortcuts pairs.
+  void add_shortcut(int src, int dst);
+  static constexpr size_t kMaxShortcuts = 1 << 16;
+  bool shortcuts_ = false;
+  std::unordered_set<uint64_t> shortcut_pairs_;  // pairs of host numbers given a bypass route
   std::vector<simgrid::s4u::Actor*> actors_;
   std::vector<int> rank_of_pid_;   // actors' pids to ranks
   std::vector<bool> suspended_;    // by rank: suspended by suspend_self(), to wake at stop_all()
