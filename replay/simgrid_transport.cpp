@@ -233,11 +233,15 @@ void SimGridTransport::add_shortcut(int src, int dst)
   if (links.empty())
     return;
   std::vector<sg4::LinkInRoute> route;
+  double sum = 0;  // a bypass's latency: its links', in order (a Vivaldi zone adds its coordinates' distance)
   for (sg4::Link* link : links) {
     if (link->get_sharing_policy() == sg4::Link::SharingPolicy::SPLITDUPLEX)
       return;
+    sum += link->get_latency();
     route.emplace_back(link);
   }
+  if (sum != latency)
+    return;
   zone->add_bypass_route(from->get_netpoint(), to->get_netpoint(), nullptr, nullptr, route);
 }
 

@@ -84,7 +84,8 @@ private:
   /// and `dst`, found once, is
   /// given to their zone as a bypass route, which SimGrid looks up first (the same links in the same order, each
   /// one's latency read at every message: the same route and latency). Only between two hosts of one zone, whose
-  /// links are not split-duplex (a bypass names those by direction), and up to kMaxShortcuts pairs.
+  /// links are not split-duplex (a bypass names those by direction) and make the whole latency, up to kMaxShortcuts
+  /// pairs.
   void add_shortcut(int src, int dst);
   static constexpr size_t kMaxShortcuts = 1 << 16;
   bool shortcuts_ = false;
