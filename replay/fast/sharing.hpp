@@ -116,6 +116,7 @@ struct Resource {
   std::unordered_map<int, double> loads;  // the members' other resources: sum of weight / penalty on each
   double cap_other = 0;      // the lowest limit elsewhere of a member (rate * penalty) when the group formed
   int relevels     = 0;      // changes of level since
+  bool group_noted = false;  // in group_changed_ (once: each member's start and end there changes the group)
 };
 
 class Sharing {
@@ -139,8 +140,10 @@ public:
     for (int id : changed_)
       changed(id);
     changed_.clear();
-    for (int r : group_changed_)
+    for (int r : group_changed_) {
+      resource(r).group_noted = false;
       group_changed(r);
+    }
     group_changed_.clear();
   }
   /// The amount activity `id` has left at `now` (all of it before it starts), without solving.
@@ -187,6 +190,14 @@ private:
   void join_group(int resource, const Solved& s, double now);
   void leave_group(int id, double now);
   void advance_clock(Resource& r, double now);
+  /// Puts resource `r` in group_changed_ if it is not there yet.
+  void note_group_change(int r)
+  {
+    if (!resource(r).group_noted) {
+      resource(r).group_noted = true;
+      group_changed_.push_back(r);
+    }
+  }
   static bool earlier(const Resource::Member& a, const Resource::Member& b)
   {
     return a.target < b.target || (a.target == b.target && a.activity < b.activity);
@@ -214,7 +225,7 @@ private:
   std::vector<int> involved_;  // resources of the activities being solved
   std::vector<int> binding_;
   std::vector<int> changed_;   // activities whose finish date changed (an id may repeat)
-  std::vector<int> group_changed_;  // resources whose group's next date changed (may repeat)
+  std::vector<int> group_changed_;  // resources whose group's next date changed, each once
 };
 
 } // namespace tireplay::fast

@@ -112,7 +112,7 @@ void Sharing::leave_group(int id, double now)
     r.member_share = 0;
     r.loads.clear();
   }
-  group_changed_.push_back(index);
+  note_group_change(index);
 }
 
 void Sharing::relevel_groups(double now)
@@ -147,7 +147,7 @@ void Sharing::relevel_groups(double now)
         r.relevels++;
         r.dirty    = false;
         relevelled = true;
-        group_changed_.push_back(index);
+        note_group_change(index);
       }
     }
     if (!relevelled)
@@ -173,7 +173,7 @@ void Sharing::join_group(int index, const Solved& s, double now)
       r.loads[u.resource] += u.weight / a.penalty;
   }
   r.cap_other = std::min(r.cap_other, s.cap_level);
-  group_changed_.push_back(index);
+  note_group_change(index);
 }
 
 void Sharing::form_groups(double now)
