@@ -11,8 +11,7 @@ void PendingRequests::store(const PendingRequest& p)
   next_++;
 }
 
-std::multimap<PendingRequests::Key, uint64_t>::iterator
-PendingRequests::stored_from(std::multimap<Key, uint64_t>::iterator it, const Key& key)
+PendingRequests::ByKey::iterator PendingRequests::stored_from(ByKey::iterator it, const Key& key)
 {
   while (it != by_key_.end() && it->first == key) {
     if (by_order_.count(it->second) != 0)
@@ -22,7 +21,7 @@ PendingRequests::stored_from(std::multimap<Key, uint64_t>::iterator it, const Ke
   return by_key_.end();
 }
 
-std::multimap<PendingRequests::Key, uint64_t>::iterator PendingRequests::first_of(int src, int dst, int tag)
+PendingRequests::ByKey::iterator PendingRequests::first_of(int src, int dst, int tag)
 {
   const Key key{src, dst, tag};
   return stored_from(by_key_.lower_bound(key), key);

@@ -3,6 +3,8 @@
 // later wait look through all of them.
 #pragma once
 
+#include "replay/pool.hpp"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -37,15 +39,20 @@ public:
 
 private:
   using Key = std::tuple<int, int, int>;
+  // Their nodes come from free lists (replay/pool.hpp): every isend and irecv stores one in each map and its wait
+  // takes them, which cost two mallocs and two frees per request.
+  using ByOrder = std::map<uint64_t, PendingRequest, std::less<>, FreeListAllocator<std::pair<const uint64_t,
+                                                                                              PendingRequest>>>;
+  using ByKey   = std::multimap<Key, uint64_t, std::less<>, FreeListAllocator<std::pair<const Key, uint64_t>>>;
   /// The first entry of `key` from `it` on still stored, dropping those taken by take_oldest*; end() if none.
-  std::multimap<Key, uint64_t>::iterator stored_from(std::multimap<Key, uint64_t>::iterator it, const Key& key);
+  ByKey::iterator stored_from(ByKey::iterator it, const Key& key);
   /// The oldest entry of the key still stored; end() if none.
-  std::multimap<Key, uint64_t>::iterator first_of(int src, int dst, int tag);
+  ByKey::iterator first_of(int src, int dst, int tag);
 
-  std::map<uint64_t, PendingRequest> by_order_;  // by the order of storing
+  ByOrder by_order_;  // by the order of storing
   // Each key's, oldest first (entries removed elsewhere skipped). One node each: a deque per key cost 600 bytes for
   // every tag a test completed, which nothing takes after
-  std::multimap<Key, uint64_t> by_key_;
+  ByKey by_key_;
   uint64_t next_ = 0;
 };
 
