@@ -55,6 +55,23 @@ void Sharing::heap_down(Resource& r, size_t slot)
   heap_place(r, slot, m);
 }
 
+double& Sharing::load(Resource& r, int other)
+{
+  if (r.load_of.size() < resources_.size())
+    r.load_of.resize(resources_.size(), nullptr);
+  double*& entry = r.load_of[static_cast<size_t>(other)];
+  if (entry == nullptr)
+    entry = &r.loads[other];  // (an unordered_map's elements stay in place when it grows)
+  return *entry;
+}
+
+void Sharing::clear_loads(Resource& r)
+{
+  for (const auto& [other, load] : r.loads)
+    r.load_of[static_cast<size_t>(other)] = nullptr;
+  r.loads.clear();
+}
+
 void Sharing::advance_clock(Resource& r, double now)
 {
   r.clock += r.level * (now - r.clock_at);
@@ -103,14 +120,14 @@ void Sharing::leave_group(int id, double now)
     if (u.resource == index)
       r.member_share -= u.weight / a.penalty;
     else
-      r.loads[u.resource] -= u.weight / a.penalty;
+      load(r, u.resource) -= u.weight / a.penalty;
   }
   a.group      = -1;
   a.group_slot = -1;
   if (r.members.empty()) {
     r.grouped      = false;
     r.member_share = 0;
-    r.loads.clear();
+    clear_loads(r);
   }
   note_group_change(index);
 }
@@ -170,7 +187,7 @@ void Sharing::join_group(int index, const Solved& s, double now)
     if (u.resource == index)
       r.member_share += u.weight / a.penalty;
     else
-      r.loads[u.resource] += u.weight / a.penalty;
+      load(r, u.resource) += u.weight / a.penalty;
   }
   r.cap_other = std::min(r.cap_other, s.cap_level);
   note_group_change(index);
@@ -198,7 +215,7 @@ void Sharing::form_groups(double now)
       r.member_share = 0;
       r.cap_other    = std::numeric_limits<double>::infinity();
       r.members.clear();
-      r.loads.clear();
+      clear_loads(r);
     }
   }
   if (!any)
