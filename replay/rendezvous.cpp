@@ -123,7 +123,7 @@ void P2PWorld::enter_mpi(int rank, bool waits)
   progress(rank);
 }
 
-void P2PWorld::progress(int rank)
+void P2PWorld::take_owed(int rank)
 {
   if (!to_handle_[static_cast<size_t>(rank)].empty())
     handle_owed(rank, true);
