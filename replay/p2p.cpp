@@ -16,17 +16,15 @@ bool same_stream(const Request* send, const Request* recv)
 
 const RequestQueue kNoRequests;
 
-/// The queue of `source`'s requests, empty if it has none (none is made).
-template <class Queues> const RequestQueue& queue_of(const Queues& queues, int source)
+/// The queue at `it`, empty at the end (none is made).
+template <class Queues> const RequestQueue& queue_at(const Queues& queues, typename Queues::iterator it)
 {
-  auto it = queues.find(source);
   return it == queues.end() ? kNoRequests : it->second;
 }
 
-/// Removes `r` from the queue of `source`, and the queue once empty.
-template <class Queues> void remove_from(Queues& queues, int source, Request* r)
+/// Removes `r` from the queue at `it`, and the queue once empty.
+template <class Queues> void remove_at(Queues& queues, typename Queues::iterator it, Request* r)
 {
-  auto it = queues.find(source);
   it->second.remove(r);
   if (it->second.head == nullptr)
     queues.erase(it);
@@ -175,13 +173,15 @@ Request* P2PWorld::post_send(int src, int dst, int tag, int comm, uint64_t bytes
   Request* s  = allocate(true, src, dst, tag, comm, bytes);
   s->detached = detached;
 
+  // Each queue is looked up once: a message's match removes what it found there.
   Inbox& inbox   = inboxes_[dst];
-  Request* named = first_matching(queue_of(inbox.recvs, src), s, true);
+  auto from_src  = inbox.recvs.find(src);
+  Request* named = first_matching(queue_at(inbox.recvs, from_src), s, true);
   Request* any   = first_matching(inbox.any_recvs, s, true);
   Request* recv  = (named != nullptr && (any == nullptr || named->seq < any->seq)) ? named : any;
   if (recv != nullptr) {
     if (recv == named)
-      remove_from(inbox.recvs, src, recv);
+      remove_at(inbox.recvs, from_src, recv);
     else
       inbox.any_recvs.remove(recv);
     match(s, recv, true);
@@ -204,15 +204,19 @@ Request* P2PWorld::post_recv(int src, int dst, int tag, int comm, uint64_t bytes
 
   Inbox& inbox  = inboxes_[dst];
   Request* send = nullptr;
+  auto queue    = inbox.sends.end();  // the queue of `send`
   if (src >= 0) {
-    send = first_matching(queue_of(inbox.sends, src), r, false);
+    queue = inbox.sends.find(src);
+    send  = first_matching(queue_at(inbox.sends, queue), r, false);
   } else {
-    for (const auto& [source, queue] : inbox.sends)
-      if (Request* c = first_matching(queue, r, false); c != nullptr && (send == nullptr || c->seq < send->seq))
-        send = c;
+    for (auto it = inbox.sends.begin(); it != inbox.sends.end(); ++it)
+      if (Request* c = first_matching(it->second, r, false); c != nullptr && (send == nullptr || c->seq < send->seq)) {
+        send  = c;
+        queue = it;
+      }
   }
   if (send != nullptr) {
-    remove_from(inbox.sends, send->src, send);
+    remove_at(inbox.sends, queue, send);
     match(send, r, false);
     release(send);
     return r;
