@@ -146,6 +146,7 @@ void Sharing::take(int id, double now)
       r.was_dirty     = r.dirty;
       r.used_before   = r.used;
       involved_.push_back(u.resource);
+      involved_mixed_ = involved_mixed_ || mixed(r);
     }
     if (!r.dirty && !r.fatpipe)
       r.left += u.weight * a.rate;
@@ -174,7 +175,7 @@ void Sharing::fill()
   // Progressive filling: raise every unfixed activity's rate * penalty together until a resource or a bound
   // stops some of them; fix those; repeat.
   size_t unfixed = solved_.size();
-  bool fat       = std::any_of(involved_.begin(), involved_.end(), [this](int i) { return mixed(resource(i)); });
+  bool fat       = involved_mixed_;
   while (unfixed > 0) {
     if (fat)
       fat_shares();
@@ -257,6 +258,13 @@ void Sharing::settle(double now)
     }
   }
   form_groups(now);
+  for (int index : dirty_)
+    resource(index).dirty = false;
+  dirty_.clear();
+  // What changed here may change the shares elsewhere: a saturated resource that kept its level while its
+  // users' rates moved (their own bottleneck changed) by more than the drift, or a resource that ran out of
+  // capacity in this solve while users of it were left out, is solved again with all its users. (Each resource is
+  // closed first: what marks one reads nothing the closing of the others changes.)
   for (int index : involved_) {
     Resource& r = resource(index);
     r.in_solve  = false;
@@ -265,16 +273,7 @@ void Sharing::settle(double now)
       r.saturated    = r.binds;
       r.share_solved = r.share;
     }
-    r.dirty = false;
-  }
-  for (int index : dirty_)
-    resource(index).dirty = false;
-  dirty_.clear();
-  // What changed here may change the shares elsewhere: a saturated resource that kept its level while its
-  // users' rates moved (their own bottleneck changed) by more than the drift, or a resource that ran out of
-  // capacity in this solve while users of it were left out, is solved again with all its users.
-  for (int index : involved_) {
-    Resource& r = resource(index);
+    r.dirty     = false;
     bool moved  = std::abs(r.used - r.used_before) > (drift(r) + 1e-9) * r.capacity;
     // (a FATPIPE resource with mixed users, met here through one of them, is solved next with all of them)
     if ((r.role == Resource::Role::Level && moved) ||
@@ -283,6 +282,7 @@ void Sharing::settle(double now)
       mark(index);
   }
   involved_.clear();
+  involved_mixed_ = false;
   for (const Solved& s : solved_)
     activity(s.id).in_solve = false;
   solved_.clear();

@@ -229,6 +229,7 @@ private:
   std::vector<Solved> solved_;  // activities being solved
   std::vector<SolvedUse> solved_uses_;
   std::vector<int> involved_;  // resources of the activities being solved
+  bool involved_mixed_ = false;  // one of them is a FATPIPE resource with mixed users (mixed())
   std::vector<int> binding_;
   std::vector<int> changed_;   // activities whose finish date changed (an id may repeat)
   std::vector<int> group_changed_;  // resources whose group's next date changed, each once
