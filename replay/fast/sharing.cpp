@@ -206,6 +206,8 @@ void Sharing::fill()
           if (!r.binds) {
             r.binds = true;
             r.level = level;
+            if (may_form(r))
+              forming_.push_back(solved_uses_[k].resource);
           }
         }
       }

@@ -190,6 +190,12 @@ private:
   // Groups (sharing_groups.cpp).
   void relevel_groups(double now);
   void form_groups(double now);
+  /// Whether resource `r`, which binds in this solve, forms a group (the rarest condition first).
+  bool may_form(const Resource& r) const
+  {
+    return r.users.size() >= many_ && drift_ > 0 && r.was_dirty && !r.grouped && !r.fatpipe &&
+           r.role == Resource::Role::Capacity;
+  }
   void join_group(int resource, const Solved& s, double now);
   void leave_group(int id, double now);
   void advance_clock(Resource& r, double now);
@@ -230,6 +236,7 @@ private:
   std::vector<SolvedUse> solved_uses_;
   std::vector<int> involved_;  // resources of the activities being solved
   bool involved_mixed_ = false;  // one of them is a FATPIPE resource with mixed users (mixed())
+  std::vector<int> forming_;  // those that form a group in this solve (form_groups())
   std::vector<int> binding_;
   std::vector<int> changed_;   // activities whose finish date changed (an id may repeat)
   std::vector<int> group_changed_;  // resources whose group's next date changed, each once

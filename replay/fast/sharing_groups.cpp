@@ -198,42 +198,35 @@ void Sharing::form_groups(double now)
   // A resource solved in full (all its users were solved) that bound many of them forms a group of those. (An
   // activity that starts on a grouped resource is held at its level with a rate of its own until the resource is
   // solved in full: joining at once was 1.5x slower at 65,536 ranks for 0.2% of accuracy.)
-  // Most solves form no group: the rarest condition first, and the members looked for only when one forms.
-  if (!(drift_ > 0))
+  // Most solves form no group: fill() lists the resources that may (may_form()) as they bind, and the members are
+  // looked for only when one does.
+  if (forming_.empty())
     return;
-  bool any = false;
-  for (int index : involved_) {
-    Resource& r = resource(index);
-    r.forming   = r.users.size() >= many_ && r.was_dirty && r.binds && !r.grouped && !r.fatpipe &&
-                r.role == Resource::Role::Capacity;
-    any         = any || r.forming;
-    if (r.forming) {
-      r.grouped      = true;
-      r.clock        = 0;
-      r.clock_at     = now;
-      r.relevels     = 0;
-      r.member_share = 0;
-      r.cap_other    = std::numeric_limits<double>::infinity();
-      r.members.clear();
-      clear_loads(r);
-    }
+  for (int index : forming_) {
+    Resource& r    = resource(index);
+    r.forming      = true;
+    r.grouped      = true;
+    r.clock        = 0;
+    r.clock_at     = now;
+    r.relevels     = 0;
+    r.member_share = 0;
+    r.cap_other    = std::numeric_limits<double>::infinity();
+    r.members.clear();
+    clear_loads(r);
   }
-  if (!any)
-    return;
   for (const Solved& s : solved_) {
     if (s.bound_by < 0)
       continue;
     if (resource(s.bound_by).forming)
       join_group(s.bound_by, s, now);
   }
-  for (int index : involved_) {
+  for (int index : forming_) {
     Resource& r = resource(index);
-    if (r.forming) {
-      r.forming = false;
-      if (r.members.empty())
-        r.grouped = false;
-    }
+    r.forming   = false;
+    if (r.members.empty())
+      r.grouped = false;
   }
+  forming_.clear();
 }
 
 } // namespace tireplay::fast
