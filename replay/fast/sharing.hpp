@@ -237,6 +237,7 @@ private:
   std::vector<int> involved_;  // resources of the activities being solved
   bool involved_mixed_ = false;  // one of them is a FATPIPE resource with mixed users (mixed())
   std::vector<int> forming_;  // those that form a group in this solve (form_groups())
+  size_t grouped_ = 0;        // resources with a group
   std::vector<int> binding_;
   std::vector<int> changed_;   // activities whose finish date changed (an id may repeat)
   std::vector<int> group_changed_;  // resources whose group's next date changed, each once

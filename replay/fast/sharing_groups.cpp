@@ -126,6 +126,7 @@ void Sharing::leave_group(int id, double now)
   a.group_slot = -1;
   if (r.members.empty()) {
     r.grouped      = false;
+    grouped_--;
     r.member_share = 0;
     clear_loads(r);
   }
@@ -134,6 +135,8 @@ void Sharing::leave_group(int id, double now)
 
 void Sharing::relevel_groups(double now)
 {
+  if (grouped_ == 0)
+    return;  // (every resource in dirty_ is dirty: only a relevel clears one)
   // dirty_ is rebuilt from a copy kept between calls: a fresh vector here cost an allocation per solve.
   relevel_pending_.swap(dirty_);
   dirty_.clear();
@@ -225,6 +228,8 @@ void Sharing::form_groups(double now)
     r.forming   = false;
     if (r.members.empty())
       r.grouped = false;
+    else
+      grouped_++;
   }
   forming_.clear();
 }
