@@ -12,6 +12,7 @@
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 #include <simgrid/Exception.hpp>
+#include <xbt/config.hpp>
 
 #include <algorithm>
 #include <stdexcept>
@@ -211,7 +212,10 @@ void SimGridTransport::check_route(int src, int dst)
     routes_checked_.insert(pair);
     if (shortcuts_ && hosts_[src] != hosts_[dst]) {
       add_shortcut(src, dst);
-      add_shortcut(dst, src);  // the way back, which cross-traffic looks up
+      // The way back, which cross-traffic looks up, and route_between() checked then (only then: a one-way route
+      // looked up the other way makes SimGrid 3.32's Dijkstra zones loop for ever).
+      if (simgrid::config::get_value<bool>("network/crosstraffic"))
+        add_shortcut(dst, src);
     }
   }
 }

@@ -81,11 +81,10 @@ private:
   std::unordered_set<uint64_t> routes_checked_;   // pairs of host numbers
   /// SimGrid looks a message's route up (and its way back, for TCP's cross-traffic) for every message, through its
   /// zone's routing, in a tenth of the full level's time on a cluster: the route between the hosts of ranks `src`
-  /// and `dst`, found once, is
-  /// given to their zone as a bypass route, which SimGrid looks up first (the same links in the same order, each
-  /// one's latency read at every message: the same route and latency). Only between two hosts of one zone, whose
-  /// links are not split-duplex (a bypass names those by direction) and make the whole latency, up to kMaxShortcuts
-  /// pairs.
+  /// and `dst`, found once, is given to their zone as a bypass route, which SimGrid looks up first (the same links
+  /// in the same order, each one's latency read at every message: the same route and latency). Only between two
+  /// hosts of one zone, whose links are not split-duplex (a bypass names those by direction) and make the whole
+  /// latency, up to kMaxShortcuts pairs.
   void add_shortcut(int src, int dst);
   static constexpr size_t kMaxShortcuts = 1 << 16;
   bool shortcuts_ = false;
