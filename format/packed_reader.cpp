@@ -90,6 +90,10 @@ std::string refused(uint8_t code, uint8_t flags, const Action& a, const RankPars
   if (!(a.flops >= 0 && std::isfinite(a.flops)) || !(a.seconds >= 0 && std::isfinite(a.seconds)))
     return "a negative or non-finite volume";
   if (code >= kSend && code <= kIrecv) {
+    // A text count is read as a double: bytes that no count (times a datatype's size, a power of two) reads as
+    const double bytes = static_cast<double>(a.bytes);
+    if (!(bytes < 18446744073709551616.0) || static_cast<uint64_t>(bytes) != a.bytes)
+      return "field 'count': " + std::to_string(a.bytes) + " bytes are no count a trace can hold";
     if (!rank(a.peer) && !(receive && a.peer == kAnySource))
       return "partner " + std::to_string(a.peer) + " is not a rank of a communicator of size " + std::to_string(size);
     if (a.tag < 0 && !(receive && a.tag == kAnyTag))
@@ -166,6 +170,8 @@ bool RankReader::next_packed(Action& out)
     }
     if (block_records_ == 0)
       corrupt("its block holds more records than it says", line_number_ + 1);
+    if (line_number_ == packed_->rank(state_.rank).records)
+      corrupt("the stream holds more records than its index's " + std::to_string(line_number_), line_number_ + 1);
     block_records_--;
     record_      = begin_;
     Cursor c{buffer_.data() + begin_ + 1, buffer_.data() + end_};
@@ -186,8 +192,10 @@ bool RankReader::next_packed(Action& out)
         continue;
       }
       const auto length = c.take<uint32_t>();
-      if (c.short_ || length > static_cast<size_t>(c.end - c.at) || length == 0)
+      if (c.short_ || length > static_cast<size_t>(c.end - c.at))
         corrupt("a line record longer than its block");
+      if (length == 0)
+        corrupt("an empty line record");
       begin_ = static_cast<size_t>(c.at - buffer_.data()) + length;
       std::string_view line(c.at, length);
       if (trim_line(line) != line || line.front() == '#' || line.find_first_of("\n\0", 0, 2) != line.npos)
@@ -224,8 +232,10 @@ std::string RankReader::packed_text() const
     add(number(a.flops));
   else if (code == kSleep)
     add(number(a.seconds));
-  else if (code <= kIrecv)  // the datatype MPI_BYTE (6): `init 1` makes MPI_DOUBLE the default
+  else if (code <= kIrecv && static_cast<double>(a.bytes) < 1.8e19)  // MPI_BYTE (6), not `init 1`'s MPI_DOUBLE
     add(std::to_string(a.peer)), add(std::to_string(a.tag)), add(std::to_string(a.bytes)), add("6");
+  else if (code <= kIrecv)  // a count from 1.8e19 is too large: half as many MPI_SHORTs (3), exactly (refused())
+    add(std::to_string(a.peer)), add(std::to_string(a.tag)), add(std::to_string(a.bytes / 2)), add("3");
   else if (a.has_request_key)
     add(std::to_string(a.peer)), add(std::to_string(a.peer2)), add(std::to_string(a.tag));
   if (a.request_index > 0)

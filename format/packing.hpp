@@ -20,7 +20,7 @@ struct PackResult {
 PackResult pack_trace(const std::string& in, int np, const std::string& out);
 
 /// Writes the trace `in` as text into the directory `dir` (made; if it exists, it must be empty): `rankR.txt` per
-/// rank and `index.txt` naming them, relative to it. Returns the ranks and records written. Throws InputError.
+/// rank and `trace.txt` naming them by absolute path (so that DIR reads as the trace from anywhere). Returns the ranks and records written. Throws InputError.
 PackResult unpack_trace(const std::string& in, const std::string& dir);
 
 } // namespace tireplay

@@ -294,6 +294,14 @@ std::vector<std::string> trace_files(const std::string& path)
 
 namespace {
 
+/// A packed trace compressed (`head`: its first line, decompressed) cannot be read in place: says so.
+void check_not_compressed_packed(const std::string& path, const std::string& head)
+{
+  if (head.compare(0, sizeof packed::kMagic, packed::kMagic, sizeof packed::kMagic) == 0)
+    throw InputError(path + ": a packed trace compressed with " + std::string(compression_name(compression_of(path))) +
+                     ": decompress it (a packed trace is read in place, by blocks)");
+}
+
 /// A packed trace: one input per rank of its index, all reading the one file.
 TraceInputs open_packed(const std::string& path, int np)
 {
@@ -301,7 +309,7 @@ TraceInputs open_packed(const std::string& path, int np)
   check_rank_count(path, trace->ranks(), np);
   if (np > trace->ranks())
     throw InputError(path + ": the packed trace has " + std::to_string(trace->ranks()) + " ranks, fewer than --np " +
-                     std::to_string(np) + " (pack it again with --np " + std::to_string(np) + ")");
+                     std::to_string(np));
   TraceInputs inputs;
   for (int r = 0; r < trace->ranks(); r++) {
     inputs.ranks.push_back({path, path + "[rank " + std::to_string(r) + "]", false, trace->rank(r).records == 0,
@@ -332,9 +340,7 @@ TraceInputs open_trace(const std::string& path, int np)
   int rank         = -1;
   if (head.empty())
     throw InputError(path + ": the trace is empty");
-  if (head.compare(0, sizeof packed::kMagic, packed::kMagic, sizeof packed::kMagic) == 0)
-    throw InputError(path + ": a packed trace compressed with " + std::string(compression_name(compression_of(path))) +
-                     ": decompress it (a packed trace is read in place, by blocks)");
+  check_not_compressed_packed(path, head);
   if (!is_text(head))
     throw InputError(path + ":" + std::to_string(number) + ": binary data: " +
                      (looks_compressed(head) ? "compressed again inside (a file compressed twice, or a compressed "
@@ -359,6 +365,15 @@ TraceInputs open_trace(const std::string& path, int np)
     if (index_known && ::stat(file.c_str(), &entry) == 0 && entry.st_dev == index.st_dev && entry.st_ino == index.st_ino)
       throw InputError(path + ":" + std::to_string(at) + ": the index names itself ('" + file + "'): an index lists "
                        "the ranks' trace files");
+  }
+  if (entries.size() > 1)
+    for (const auto& [file, at] : entries)
+      if (is_packed_trace(file))
+        throw InputError(path + ":" + std::to_string(at) + ": '" + file + "' is a packed trace, which holds every " +
+                         "rank: an index names it alone, or give it as the trace");
+  if (entries.size() == 1 && compression_of(entries[0].first) != Compression::None) {
+    uint64_t line = 0;
+    check_not_compressed_packed(entries[0].first, first_line(entries[0].first, line));
   }
   if (entries.size() == 1 && is_packed_trace(entries[0].first)) {
     TraceInputs packed = open_packed(entries[0].first, np);

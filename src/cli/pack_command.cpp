@@ -52,7 +52,8 @@ int unpack_command(int argc, char** argv)
   po::options_description desc(
       "usage: tireplay unpack TRACE DIR\n\n"
       "Writes the trace TRACE (packed, or any trace) as text in the new directory DIR: rankR.txt for each rank and\n"
-      "index.txt naming them. It replays to the same time as TRACE.\n\noptions");
+      "trace.txt naming them by absolute path (give DIR as the trace). It replays to the same time as TRACE.\n\n"
+      "options");
   desc.add_options()("help,h", "this help")
       ("trace", file_option(&in, "trace"), "the trace to unpack (or the first argument)")
       ("output,o", file_option(&dir, "output"), "the directory to make (or the second argument)")
@@ -66,7 +67,7 @@ int unpack_command(int argc, char** argv)
       throw po::error("give the trace and the directory to write: tireplay unpack TRACE DIR");
     PackResult r = unpack_trace(in, dir);
     if (!quiet)
-      std::fprintf(stderr, "unpacked %d ranks, %llu lines into %s/index.txt\n", r.ranks,
+      std::fprintf(stderr, "unpacked %d ranks, %llu lines into %s (index: trace.txt)\n", r.ranks,
                    static_cast<unsigned long long>(r.records), dir.c_str());
     return kExitOk;
   });

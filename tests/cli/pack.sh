@@ -28,7 +28,7 @@ same_everywhere() {
   fi
   (cd "$workdir" && "$tireplay" actions --np "$np" "$trace") > "$name.actions.text" 2>&1
   "$tireplay" actions "$packed" > "$name.actions.packed" 2>&1
-  "$tireplay" actions "$unpacked/index.txt" > "$name.actions.unpacked" 2>&1
+  "$tireplay" actions "$unpacked" > "$name.actions.unpacked" 2>&1
   if cmp -s "$name.actions.text" "$name.actions.packed" && cmp -s "$name.actions.text" "$name.actions.unpacked" &&
      [ -s "$name.actions.text" ]; then
     ok "$name: the same $(wc -l < "$name.actions.text") actions"
@@ -40,7 +40,7 @@ same_everywhere() {
     for form in text packed unpacked; do
       local t=$trace
       [ "$form" = packed ] && t=$packed
-      [ "$form" = unpacked ] && t=$unpacked/index.txt
+      [ "$form" = unpacked ] && t=$unpacked
       (cd "$workdir" && "$tireplay" replay -q --fidelity "$level" --oversubscribe --platform "$platform" \
         ${hostfile:+--hostfile "$hostfile"} --np "$np" --trace "$t" --json "$scratch/$name.$level.$form.json") \
         > "$name.$level.$form.log" 2>&1
@@ -151,7 +151,7 @@ expect corrupt_header 2 "header.tipack: not a readable packed trace: its header 
 head -c 30 "$packed" > short.tipack
 expect shorter_than_header 2 "short.tipack: not a readable packed trace: truncated (30 bytes, fewer than its \
 48-byte header)" -- actions short.tipack
-expect np_more 2 "$packed: the packed trace has 4 ranks, fewer than --np 8 (pack it again with --np 8)" \
+expect np_more 2 "$packed: the packed trace has 4 ranks, fewer than --np 8" \
   -- replay -q --platform "$P" --hostfile "$H" --trace "$packed" --np 8
 expect np_fewer 2 "$packed: the trace has 4 ranks, more than --np 2" \
   -- replay -q --platform "$P" --hostfile "$H" --trace "$packed" --np 2
@@ -161,7 +161,7 @@ expect pack_to_stdout 2 "-: a packed trace is written to a file (it is binary, a
 written last)" -- pack "$text" -
 mkdir -p full_dir && touch full_dir/x
 expect unpack_not_empty 2 "full_dir: a directory that is not empty: unpack writes a new trace \
-directory (rankR.txt files and index.txt)" -- unpack "$packed" full_dir
+directory (rankR.txt files and trace.txt)" -- unpack "$packed" full_dir
 zstd -q -c "$packed" > compressed.tipack.zst
 expect compressed_packed 2 "compressed.tipack.zst: a packed trace compressed with zstd: decompress it (a \
 packed trace is read in place, by blocks)" -- actions compressed.tipack.zst
@@ -169,6 +169,34 @@ printf '0 init\n0 compute 1e6\n0 compute x\n' > bad.txt
 expect pack_bad_trace 2 "bad.txt:3: compute: field 'flops' is not a number: 'x' (expected: compute <flops>)
     0 compute x" -- pack bad.txt one.tipack
 [ ! -e one.tipack ] && ok "no packed file left by a failed pack" || fail "a failed pack left one.tipack"
+
+printf '%s\n' "$packed" "$src/traces/recorded/stencil/rank1.txt" > two_entries.txt
+expect packed_among_entries 2 "two_entries.txt:1: '$packed' is a packed trace, which holds every rank: an index \
+names it alone, or give it as the trace" -- actions two_entries.txt
+echo compressed.tipack.zst > named_zst.txt
+expect index_names_compressed_packed 2 "compressed.tipack.zst: a packed trace compressed with zstd: decompress it (a \
+packed trace is read in place, by blocks)" -- actions named_zst.txt
+mkdir -p dir_trace && cp "$src/traces/recorded/stencil/"rank*.txt dir_trace/
+expect pack_into_its_directory 2 "dir_trace/t.tipack: inside the trace's directory dir_trace, which would then hold \
+two traces: give the packed trace another place" -- pack dir_trace dir_trace/t.tipack
+# a failed unpack leaves nothing (the rank 1 block corrupt: ranks 0 written, then the error)
+python3 - "$packed" corrupt_rank1.tipack <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+index = struct.unpack_from('<Q', data, 16)[0]
+offset = struct.unpack_from('<Q', data, index + 24)[0]  # rank 1's first block
+data[offset + 16] ^= 0xff
+open(sys.argv[2], 'wb').write(data)
+PY
+expect unpack_fails_midway 2 "corrupt_rank1.tipack[rank 1]: not a readable packed trace: block 0 is corrupt (checksum)" \
+  -- unpack corrupt_rank1.tipack half
+[ ! -e half ] && [ -z "$(ls -A . | grep '^\.half')" ] && ok "a failed unpack leaves no directory" ||
+  fail "a failed unpack left $(ls -d half .half* 2> /dev/null)"
+# a rank without actions: the unpacked directory is still the trace
+printf '2 compute 1e6\n' > only2.txt
+"$tireplay" pack -q only2.txt only2.tipack && "$tireplay" unpack -q only2.tipack only2_text &&
+  [ "$("$tireplay" actions only2_text)" = "2 compute flops=1000000" ] && ok "unpacked with empty ranks: DIR reads" ||
+  fail "unpacked with empty ranks: $("$tireplay" actions only2_text 2>&1 | head -2)"
 
 echo "$failures failures"
 [ "$failures" -eq 0 ]

@@ -125,6 +125,10 @@ TEST_CASE("hostile binary records are refused as their lines are", "[packed]")
   CHECK(refused(std::string(1, '\x0f')) == at + "unknown record code 15");
   CHECK(refused(std::string(1, '\0')) == at + "unknown record code 0");
   CHECK(refused(send(kSend, 1, 0, 8).substr(0, 9)) == at + "a send record longer than its block");
+  CHECK(refused(send(kSend, 1, 0, UINT64_MAX)) ==
+        at + "send: field 'count': 18446744073709551615 bytes are no count a trace can hold");
+  CHECK(refused(send(kSend, 1, 0, UINT64_MAX - 1023)) ==
+        at + "send: field 'count': 18446744073709550592 bytes are no count a trace can hold");
   std::string comm = send(kSend, 1, 0, 8);
   comm[1]          = kHasComm;
   put<int32_t>(comm, 3);
@@ -156,4 +160,19 @@ TEST_CASE("a one-sided epoch left open by binary and line records is found at th
   auto path = make_packed(dir, {{line("0 win_create 1"), line("0 win_lock_all 1"), compute(1)}, {line("1 win_create 1")}});
   CHECK(read_rank(path, 0) == dir.str() + "/t.tipack[rank 0]: at the end of the trace of rank 0: window 1 still has "
                                           "an epoch open (win_lock_all without win_unlock_all)");
+}
+
+TEST_CASE("a binary record's line reads back as the same action, its count too large for bytes", "[packed]")
+{
+  TempDir dir;
+  const uint64_t huge = UINT64_MAX - 2047;  // a double's integer, 1.8e19 bytes or more: no count of MPI_BYTEs
+  auto path           = make_packed(dir, {{send(kSend, 1, 3, huge)}, {}});
+  TraceInputs in      = open_trace(path, 0);
+  RankReader reader(in.ranks[0], 0, 2);
+  Action a;
+  REQUIRE(reader.next(a));
+  CHECK(a.bytes == huge);
+  CHECK(std::string(reader.text()) == "0 send 1 3 9223372036854774784 3");
+  Parser parse(2);
+  CHECK(parse(std::string(reader.text())).bytes == huge);
 }

@@ -197,7 +197,8 @@ int main(int argc, char** argv)
       "threads", po::value(&threads)->default_value(1), "ranks read at once")(
       "one-file", po::bool_switch(&one_file), "all ranks in OUTDIR/trace.txt")(
       "packed", po::bool_switch(&packed), "the trace in the packed form, OUTDIR/trace.tipack: one binary file, read "
-                                          "faster (docs/trace-format.md section 13)")(
+                                          "faster (docs/trace-format.md section 13); as any conversion, it replaces "
+                                          "an earlier one in OUTDIR, text or packed")(
       "compress", po::value(&compress)->default_value("none"),
       "compress the rank files (or the --one-file trace): none, gzip, zstd or xz; tireplay reads them as they are")(
       "keep-tests", po::bool_switch(&options.keep_tests),
