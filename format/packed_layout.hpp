@@ -5,6 +5,7 @@
 
 #include "format/action.hpp"
 
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -92,6 +93,14 @@ inline ActionKind kind_of(uint8_t code)
 uint64_t checksum(const void* data, size_t size, uint64_t seed);
 inline uint64_t block_seed(int rank, uint64_t block) { return (static_cast<uint64_t>(rank) << 32) ^ block; }
 constexpr uint64_t kHeaderSeed = 0x484541444552ULL, kIndexSeed = 0x494e444558ULL, kStringsSeed = 0x535452ULL;
+
+/// `v` in the fewest digits that read back as the same double (a binary record's volume written as its line).
+inline std::string shortest(double v)
+{
+  char text[32];
+  auto [end, ec] = std::to_chars(text, text + sizeof text, v);
+  return std::string(text, ec == std::errc() ? end : text);
+}
 
 template <class T> void put(std::string& out, T value)
 {

@@ -107,13 +107,6 @@ std::string refused(uint8_t code, uint8_t flags, const Action& a, const RankPars
   return "";
 }
 
-std::string number(double v)
-{
-  char text[32];
-  auto [end, ec] = std::to_chars(text, text + sizeof text, v);  // the shortest that reads back the same
-  return std::string(text, ec == std::errc() ? end : text);
-}
-
 } // namespace
 
 void RankReader::corrupt(const std::string& what, uint64_t record) const
@@ -229,9 +222,9 @@ std::string RankReader::packed_text() const
   std::string line = std::to_string(state_.rank) + " " + std::string(action_name(a.kind));
   auto add         = [&line](const std::string& field) { line += " " + field; };
   if (code == kCompute)
-    add(number(a.flops));
+    add(shortest(a.flops));
   else if (code == kSleep)
-    add(number(a.seconds));
+    add(shortest(a.seconds));
   else if (code <= kIrecv && static_cast<double>(a.bytes) < 1.8e19)  // MPI_BYTE (6), not `init 1`'s MPI_DOUBLE
     add(std::to_string(a.peer)), add(std::to_string(a.tag)), add(std::to_string(a.bytes)), add("6");
   else if (code <= kIrecv)  // a count from 1.8e19 is too large: half as many MPI_SHORTs (3), exactly (refused())

@@ -57,13 +57,6 @@ void encode(const Action& a, std::string_view line, std::string& out)
     put<int32_t>(out, a.comm);
 }
 
-std::string number(double v)
-{
-  char text[32];
-  auto [end, ec] = std::to_chars(text, text + sizeof text, v);
-  return std::string(text, ec == std::errc() ? end : text);
-}
-
 } // namespace
 
 PackResult pack_trace(const std::string& in, int np, const std::string& out)
@@ -179,7 +172,7 @@ PackResult unpack_trace(const std::string& in, const std::string& dir)
       }
       for (const auto& [fn, calls] : reader.unreplayed()) {
         lines += "# unreplayed " + std::to_string(r) + " " + fn + " " + std::to_string(calls.calls) + " " +
-                 number(calls.seconds) + "\n";
+                 shortest(calls.seconds) + "\n";
         result.records++;
       }
       write_all(file, lines, (fs::path(dir) / name).string());
